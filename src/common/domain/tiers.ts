@@ -1,0 +1,9 @@
+import { MONTHLY_CAP } from '../constants';
+import type { SubscriptionTier } from '../enums';
+
+/** Monthly mediation cap per tier (spec section 6): null means no cap. */
+export function monthlyCap(tier: SubscriptionTier): number | null {
+  return MONTHLY_CAP[tier];
+}
+
+export const TIER_LABELS: Record<SubscriptionTier, string> = { free: 'Free', pro: 'Pro', unlimited: 'Unlimited' };

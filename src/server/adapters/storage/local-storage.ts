@@ -1,0 +1,82 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../../clock';
+import type { Storage, StoredObject } from './storage';
+
+/**
+ * Local disk storage. Upload URLs point at the server's own signed upload target
+ * (`PUT /api/files/local-upload/:key?expires=&sig=`), which checks the signature, size and type before writing.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+
+  constructor(
+    private readonly root: string,
+    private readonly signingKey: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async createUploadUrl(objectKey: string, options: { expiresInSeconds: number }): Promise<string> {
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + options.expiresInSeconds;
+    return `/api/files/local-upload/${encodeURIComponent(objectKey)}?expires=${expires}&sig=${this.sign(objectKey, expires)}`;
+  }
+
+  /** True when the signature is ours and not expired. */
+  verifyUploadSignature(objectKey: string, expires: number, signature: string): boolean {
+    if (!Number.isInteger(expires) || expires < this.clock.now().getTime() / 1000) return false;
+    const expected = Buffer.from(this.sign(objectKey, expires));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async head(objectKey: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.pathOf(objectKey));
+      return { size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async readStart(objectKey: string, length: number): Promise<Buffer | null> {
+    try {
+      const handle = await open(this.pathOf(objectKey), 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return null;
+    }
+  }
+
+  async read(objectKey: string): Promise<Readable | null> {
+    return (await this.head(objectKey)) ? createReadStream(this.pathOf(objectKey)) : null;
+  }
+
+  async write(objectKey: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(objectKey);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, data);
+  }
+
+  async remove(objectKey: string): Promise<void> {
+    await rm(this.pathOf(objectKey), { force: true });
+  }
+
+  private sign(objectKey: string, expires: number): string {
+    return createHmac('sha256', this.signingKey).update(`${objectKey}:${expires}`).digest('base64url');
+  }
+
+  private pathOf(objectKey: string): string {
+    // Keys are server-made uuids; refuse anything else so a key can never walk out of the root.
+    if (!/^[a-z0-9-]{36}$/.test(objectKey)) throw new Error('Invalid object key');
+    return path.join(this.root, objectKey.slice(0, 2), objectKey);
+  }
+}

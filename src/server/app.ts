@@ -1,0 +1,63 @@
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from './context';
+import { registerBodyParsers } from './plugins/body-parsers';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerGeneralRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
+import { registerStaticClient } from './plugins/static-client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+
+export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export interface BuildAppOptions {
+  /** Where the built client lives; tests that only call the API pass a missing folder. */
+  clientRoot?: string;
+  logger?: boolean | object;
+}
+
+/** Builds the whole app around a context; `main.ts` decides where it listens (DESIGN 2). */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // Fastify takes a hop count for trustProxy at run time; its types only list the other forms.
+  const trustProxy = (ctx.env.TRUST_PROXY > 0 ? ctx.env.TRUST_PROXY : false) as unknown as boolean;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerBodyParsers(app);
+  await app.register(cookie);
+  await app.register(websocket);
+  await registerSecurity(app, ctx);
+  registerSessions(app, ctx);
+  registerGeneralRateLimit(app, ctx);
+  await registerDocs(app);
+
+  healthRoutes(app, ctx);
+  authRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  filesRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
+  contactRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
+
+  await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);
+  return app;
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { createMailer, type Mailer } from './adapters/mail';
+import { createStorage, type Storage } from './adapters/storage';
+import { systemClock, type Clock } from './clock';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import type { Env } from './env';
+import { getSettings } from './modules/settings/settings.repo';
+
+/** SESSION_SECRET, or one generated once and kept under DATA_DIR (development only; production requires it). */
+export function resolveSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.resolve(env.DATA_DIR, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface ContextOverrides {
+  database?: Database;
+  mailer?: Mailer;
+  storage?: Storage;
+  clock?: Clock;
+  secret?: string;
+  log?: AppContext['log'];
+}
+
+/** Opens the database (migrating it) and wires the adapters the configuration picks. */
+export async function createContext(env: Env, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const log = overrides.log ?? pino({ level: env.LOG_LEVEL });
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const secret = overrides.secret ?? resolveSecret(env);
+  const clock = overrides.clock ?? systemClock;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    mailer: overrides.mailer ?? createMailer(env),
+    storage: overrides.storage ?? createStorage(env, { secret, clock }),
+    clock,
+    secret,
+    publicUrl,
+    log,
+  };
+  await getSettings(ctx.db);
+  return ctx;
+}

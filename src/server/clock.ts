@@ -1,0 +1,19 @@
+/** Time comes from here so tests can move it (DESIGN 6: a controllable clock). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export class ManualClock implements Clock {
+  constructor(private current = new Date()) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date | string): void {
+    this.current = new Date(date);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/mail';
+import type { Storage } from './adapters/storage';
+import type { Clock } from './clock';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+
+/** Everything a service needs, built once per app (tests build their own with local adapters and a manual clock). */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  clock: Clock;
+  /** Signs upload URLs and derives other keys; from SESSION_SECRET or generated (DESIGN 8). */
+  secret: string;
+  /** The origin links in e-mails point to, and the one Origin headers must match. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}

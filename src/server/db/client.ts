@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repos accept both. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'embedded' | 'server';
+  /** The raw PGlite instance (embedded only), for pg-boss's adapter. */
+  pglite?: PGlite;
+  /** The pg pool (server only), for pg-boss and LISTEN/NOTIFY. */
+  pool?: pg.Pool;
+  /** Whether this open created a brand-new embedded database (for the demo seed). */
+  isNew: boolean;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// numeric and date columns come back as strings (exact money, calendar dates); keep it that way on both drivers.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Embedded data directory; 'memory://' for a throwaway database (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const client = await pool.connect();
+    let isNew = false;
+    try {
+      // Several instances may start together: one migrates, the others wait on the lock.
+      await client.query('SELECT pg_advisory_lock(727001)');
+      const existing = await client.query(`SELECT to_regclass('public.users') AS t`);
+      isNew = existing.rows[0].t === null;
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'server', pool, isNew, close: () => pool.end() };
+  }
+
+  const memory = options.dataDir.startsWith('memory://');
+  if (!memory) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = memory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pg'));
+  await pglite.waitReady;
+  const existing = await pglite.query<{ t: string | null }>(`SELECT to_regclass('public.users') AS t`);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'embedded', pglite, isNew: existing.rows[0].t === null, close: () => pglite.close() };
+}

@@ -1,0 +1,30 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import {
+  ACCEPTANCE_STATUSES,
+  DISPUTE_OUTCOMES,
+  DISPUTE_STATUSES,
+  LEDGER_KINDS,
+  MEDIATION_TYPES,
+  NOTIFICATION_TYPES,
+  PAYMENT_STATUSES,
+  PRICING_MODELS,
+  REQUEST_STATUSES,
+  SUBSCRIPTION_TIERS,
+  UPLOAD_PURPOSES,
+  USER_ROLES,
+  USER_STATUSES,
+} from '../../../common/enums';
+
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const requestStatus = pgEnum('mediation_request_status', REQUEST_STATUSES);
+export const acceptanceStatus = pgEnum('acceptance_status', ACCEPTANCE_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const subscriptionTier = pgEnum('subscription_tier', SUBSCRIPTION_TIERS);
+export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+export const mediationType = pgEnum('mediation_type', MEDIATION_TYPES);
+export const pricingModel = pgEnum('pricing_model', PRICING_MODELS);
+export const uploadPurpose = pgEnum('upload_purpose', UPLOAD_PURPOSES);
+export const ledgerKind = pgEnum('ledger_kind', LEDGER_KINDS);
+export const disputeStatus = pgEnum('dispute_status', DISPUTE_STATUSES);
+export const disputeOutcome = pgEnum('dispute_outcome', DISPUTE_OUTCOMES);

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, date } from 'drizzle-orm/pg-core';
+import { createdAt, money, users } from './accounts';
+import { acceptanceStatus, disputeOutcome, disputeStatus, mediationType, pricingModel, requestStatus, uploadPurpose } from './enums';
+
+/** The settings copied onto a request at submit (RULES.md 1): later changes never alter a submitted deal. */
+export interface RequestTerms {
+  commissionPercentage: string;
+  minimumPlatformFee: string;
+  defaultDeposit: string;
+  matchWindowMinutes: number;
+  priorityHeadStartMinutes: number;
+  payoutHoldHours: number;
+}
+
+export const mediationRequests = pgTable(
+  'mediation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id),
+    caseNumber: varchar('case_number', { length: 100 }).notNull(),
+    caseName: varchar('case_name', { length: 200 }).notNull(),
+    caseType: varchar('case_type', { length: 120 }).notNull(),
+    jurisdiction: varchar('jurisdiction', { length: 120 }).notNull(),
+    courtInfo: varchar('court_info', { length: 300 }),
+    trialDate: date('trial_date'),
+    description: text('description').notNull(),
+    opposingLawyerName: varchar('opposing_lawyer_name', { length: 200 }),
+    opposingLawyerBarNumber: varchar('opposing_lawyer_bar_number', { length: 60 }),
+    opposingLawyerFirmName: varchar('opposing_lawyer_firm_name', { length: 200 }),
+    opposingLawyerEmail: varchar('opposing_lawyer_email', { length: 254 }),
+    opposingLawyerPhone: varchar('opposing_lawyer_phone', { length: 40 }),
+    mediationType: mediationType('mediation_type').notNull(),
+    pricingModel: pricingModel('pricing_model').notNull().default('hourly'),
+    preferredDate: date('preferred_date'),
+    estimatedDuration: integer('estimated_duration'),
+    hourlyRate: money('hourly_rate'),
+    hoursNeeded: integer('hours_needed'),
+    flatFee: money('flat_fee'),
+    budget: money('budget').notNull(),
+    mediationBriefUrl: text('mediation_brief_url'),
+    caseFilesUrls: text('case_files_urls').array().notNull().default(sql`'{}'::text[]`),
+    documentsUrl: text('documents_url').array().notNull().default(sql`'{}'::text[]`),
+    status: requestStatus('status').notNull().default('draft'),
+    selectedMediatorId: uuid('selected_mediator_id').references(() => users.id),
+    depositAmount: money('deposit_amount'),
+    platformFee: money('platform_fee'),
+    openToAllAt: timestamp('open_to_all_at', { withTimezone: true }),
+    /** When Free-tier matching mediators may first see the request (after the priority head start). */
+    openToFreeAt: timestamp('open_to_free_at', { withTimezone: true }),
+    terms: jsonb('terms').$type<RequestTerms>(),
+    completionResults: text('completion_results'),
+    deliverables: text('deliverables'),
+    mediatorProposal: text('mediator_proposal'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mediation_requests_status_idx').on(t.status),
+    index('mediation_requests_lawyer_status_idx').on(t.lawyerId, t.status),
+    index('mediation_requests_open_to_all_idx').on(t.openToAllAt),
+    index('mediation_requests_selected_idx').on(t.selectedMediatorId),
+  ],
+);
+
+export const mediatorAcceptances = pgTable(
+  'mediator_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+    mediatorId: uuid('mediator_id')
+      .notNull()
+      .references(() => users.id),
+    status: acceptanceStatus('status').notNull().default('pending'),
+    proposedRate: money('proposed_rate'),
+    note: text('note'),
+    noConflictConfirmed: boolean('no_conflict_confirmed').notNull().default(false),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mediator_acceptances_request_mediator_uq').on(t.requestId, t.mediatorId),
+    index('mediator_acceptances_mediator_idx').on(t.mediatorId, t.acceptedAt),
+  ],
+);
+
+/** Who was told about a request going live, so the open-to-all job tells only those not yet told. */
+export const requestNotices = pgTable(
+  'request_notices',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+    mediatorId: uuid('mediator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('request_notices_pk').on(t.requestId, t.mediatorId)],
+);
+
+/** Every stored object (documents, photos, attachments): who uploaded it and what it must be. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: uploadPurpose('purpose').notNull(),
+    objectPath: varchar('object_path', { length: 300 }).notNull().unique(),
+    fileName: varchar('file_name', { length: 255 }),
+    contentType: varchar('content_type', { length: 100 }),
+    size: integer('size'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    /** Set once the object was checked (size and first bytes) when attached to something. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    requestId: uuid('request_id').references(() => mediationRequests.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_request_idx').on(t.requestId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id),
+    revieweeId: uuid('reviewee_id')
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    attachmentUrl: text('attachment_url'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_request_created_idx').on(t.requestId, t.createdAt),
+    index('messages_recipient_unread_idx').on(t.recipientId, t.isRead),
+  ],
+);
+
+/** A lawyer's report of a problem during the payout hold window (RULES.md 2.3), resolved by admins. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+    raisedById: uuid('raised_by_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    status: disputeStatus('status').notNull().default('open'),
+    outcome: disputeOutcome('outcome'),
+    refundAmount: money('refund_amount'),
+    resolutionNote: text('resolution_note'),
+    resolvedById: uuid('resolved_by_id').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('disputes_status_idx').on(t.status, t.createdAt), index('disputes_request_idx').on(t.requestId)],
+);

@@ -1,0 +1,99 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
+import { createdAt, money, users } from './accounts';
+import { ledgerKind, paymentStatus, subscriptionTier } from './enums';
+import { mediationRequests } from './mediation';
+
+/** One escrow row per request (RULES.md 2). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .unique()
+      .references(() => mediationRequests.id),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id),
+    mediatorId: uuid('mediator_id').references(() => users.id),
+    paymentIntentId: varchar('payment_intent_id', { length: 120 }),
+    /** The provider's saved card (payment method) used for the balance charge. */
+    paymentMethodId: varchar('payment_method_id', { length: 120 }),
+    depositAmount: money('deposit_amount').notNull(),
+    platformFee: money('platform_fee').notNull(),
+    mediatorPayout: money('mediator_payout').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    refundAmount: money('refund_amount').notNull().default('0'),
+    refundReason: text('refund_reason'),
+    transferId: varchar('transfer_id', { length: 120 }),
+    depositAttempt: integer('deposit_attempt').notNull().default(1),
+    balanceAttempt: integer('balance_attempt').notNull().default(0),
+    /** Pending balance charge awaiting another card (RULES.md 2.2). */
+    balanceIntentId: varchar('balance_intent_id', { length: 120 }),
+    pendingSelectionMediatorId: uuid('pending_selection_mediator_id').references(() => users.id),
+    payoutDueAt: timestamp('payout_due_at', { withTimezone: true }),
+    payoutPaused: boolean('payout_paused').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_lawyer_idx').on(t.lawyerId), index('payments_mediator_idx').on(t.mediatorId)],
+);
+
+/** Append-only ledger: every money movement (RULES.md 2). Amounts are positive; `kind` gives the direction. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    kind: ledgerKind('kind').notNull(),
+    amount: money('amount').notNull(),
+    /** Platform commission kept out of a transfer (payout or cancellation fee). */
+    platformFee: money('platform_fee').notNull().default('0'),
+    providerRef: varchar('provider_ref', { length: 120 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_uq').on(t.idempotencyKey),
+    index('ledger_entries_payment_idx').on(t.paymentId, t.createdAt),
+  ],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  mediatorId: uuid('mediator_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tier: subscriptionTier('tier').notNull().default('free'),
+  providerSubscriptionId: varchar('provider_subscription_id', { length: 120 }),
+  paymentMethodId: varchar('payment_method_id', { length: 120 }),
+  pendingTier: subscriptionTier('pending_tier'),
+  pendingIntentId: varchar('pending_intent_id', { length: 120 }),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Charges a `local` provider made, as a real provider would keep them (RULES.md 3). */
+export const providerCharges = pgTable(
+  'provider_charges',
+  {
+    id: varchar('id', { length: 120 }).primaryKey(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    amount: money('amount').notNull(),
+    status: varchar('status', { length: 30 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    clientSecret: varchar('client_secret', { length: 200 }),
+    paymentMethodId: varchar('payment_method_id', { length: 120 }),
+    failureMessage: text('failure_message'),
+    metadata: text('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('provider_charges_idempotency_uq').on(t.idempotencyKey)],
+);

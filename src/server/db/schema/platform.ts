@@ -1,0 +1,83 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar, numeric } from 'drizzle-orm/pg-core';
+import { createdAt, money, users } from './accounts';
+import { notificationType } from './enums';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    message: text('message').notNull(),
+    linkUrl: varchar('link_url', { length: 300 }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx').on(t.userId, t.isRead),
+  ],
+);
+
+export interface EmailTemplate {
+  subject: string;
+  body: string;
+}
+
+/** A single row (id = 1) of admin-editable settings (spec 3 + RULES.md 1). */
+export const platformSettings = pgTable('platform_settings', {
+  id: integer('id').primaryKey().default(1),
+  commissionPercentage: numeric('commission_percentage', { precision: 5, scale: 2 }).notNull().default('10'),
+  minimumPlatformFee: money('minimum_platform_fee').notNull().default('50'),
+  defaultDeposit: money('default_deposit').notNull().default('250'),
+  matchWindowMinutes: integer('match_window_minutes').notNull().default(20),
+  priorityHeadStartMinutes: integer('priority_head_start_minutes').notNull().default(5),
+  payoutHoldHours: integer('payout_hold_hours').notNull().default(72),
+  termsOfService: text('terms_of_service'),
+  privacyPolicy: text('privacy_policy'),
+  emailTemplates: jsonb('email_templates').$type<Record<string, EmailTemplate>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what with admin power (RULES.md 6). Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 60 }).notNull(),
+    targetType: varchar('target_type', { length: 40 }),
+    targetId: varchar('target_id', { length: 64 }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** The /contact form's submissions, for the admins' Support tab. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    message: text('message').notNull(),
+    handled: boolean('handled').notNull().default(false),
+    handledById: uuid('handled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.handled, t.createdAt)],
+);
+
+/** Fixed-window counters for brute-force limits, shared by every instance (DESIGN 8). */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

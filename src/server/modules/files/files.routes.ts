@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FILE_LIMITS } from '../../../common/constants';
+import { UploadRequestSchema } from '../../../common/schemas/files';
+import { LocalStorage } from '../../adapters/storage';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../errors';
+import { requireUser } from '../../plugins/guards';
+import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { createUpload, openDownload, receiveLocalUpload } from './files.service';
+
+const tags = ['Files'];
+
+export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/files/upload',
+    { schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await hitRateLimit(ctx, `upload:${user.id}`, RATE_LIMITS.uploads);
+      return createUpload(ctx, user, request.body);
+    },
+  );
+
+  r.get('/api/files/objects/:id', { schema: { tags, summary: 'Download a file (authorized)' } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = request.params as { id: string };
+    // Request documents are authorized by the requests module once it exists; until then only owners/admins see them.
+    const { upload, stream } = await openDownload(ctx, user, id, async () => false);
+    reply.header('Content-Type', upload.contentType ?? 'application/octet-stream');
+    reply.header('Cache-Control', 'private, max-age=300');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    const safeName = (upload.fileName ?? 'file').replace(/[^\w.\- ]/g, '_');
+    reply.header('Content-Disposition', `${upload.purpose === 'photo' ? 'inline' : 'attachment'}; filename="${safeName}"`);
+    return reply.send(stream);
+  });
+
+  // The local storage's signed upload target (the browser PUTs the raw file here).
+  app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.documentMaxBytes + 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.put('/api/files/local-upload/:key', { bodyLimit: FILE_LIMITS.documentMaxBytes + 1024, schema: { tags, summary: 'Local storage upload target' } }, async (request, reply) => {
+      if (!(ctx.storage instanceof LocalStorage)) throw notFound();
+      const { key } = request.params as { key: string };
+      const { expires, sig } = request.query as { expires?: string; sig?: string };
+      if (!sig || !ctx.storage.verifyUploadSignature(key, Number(expires), sig)) {
+        throw forbidden('This upload link is invalid or has expired');
+      }
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await receiveLocalUpload(ctx, key, body);
+      return reply.status(200).send({ message: 'Uploaded' });
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import type { Readable } from 'node:stream';
+import { sniffFileType, CONTENT_TYPES } from '../../../common/file-types';
+import type { UploadPurpose } from '../../../common/enums';
+import type { UploadRequest } from '../../../common/schemas/files';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { findUpload, insertUpload, markUploaded, markVerified, type UploadRow } from './files.repo';
+import { objectPathFor, tooLargeMessage, UPLOAD_RULES, uploadIdFromPath, wrongTypeMessage } from './file-rules';
+import { randomUUID } from 'node:crypto';
+
+const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+export async function createUpload(ctx: AppContext, user: SessionUser, input: UploadRequest) {
+  const rule = UPLOAD_RULES[input.purpose];
+  if ((input.purpose === 'brief' || input.purpose === 'case_file') && user.role !== 'lawyer') {
+    throw forbidden('Only lawyers can upload case documents');
+  }
+  const fileName = input.fileName ?? 'file';
+  if (input.size !== undefined && input.size > rule.maxBytes) {
+    throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes), { file: tooLargeMessage(fileName, rule.maxBytes) });
+  }
+  const id = randomUUID();
+  await insertUpload(ctx.db, { id, ownerId: user.id, purpose: input.purpose, objectPath: objectPathFor(id), fileName });
+  const contentType = input.purpose === 'photo' ? 'image/*' : 'application/pdf';
+  const uploadURL = await ctx.storage.createUploadUrl(id, { contentType, maxBytes: rule.maxBytes, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  return { uploadURL, objectPath: objectPathFor(id) };
+}
+
+/** The local storage's upload target: refuses at once what is too large (413) or of the wrong kind (415). */
+export async function receiveLocalUpload(ctx: AppContext, id: string, body: Buffer): Promise<void> {
+  const upload = await findUpload(ctx.db, id);
+  if (!upload) throw notFound('Upload not found');
+  if (upload.uploadedAt) throw new AppError(409, 'This file was already uploaded');
+  const rule = UPLOAD_RULES[upload.purpose];
+  const fileName = upload.fileName ?? 'file';
+  if (body.length > rule.maxBytes) throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes));
+  const type = sniffFileType(body.subarray(0, 16));
+  if (!type || !rule.types.includes(type)) throw new AppError(415, wrongTypeMessage(fileName, upload.purpose));
+  await ctx.storage.write(id, body);
+  await markUploaded(ctx.db, id, { size: body.length, contentType: CONTENT_TYPES[type], at: ctx.clock.now() });
+}
+
+/**
+ * Checks an object someone attaches (a photo, a brief…): theirs, of the right purpose, really uploaded, within the
+ * size limit and really of the right type, whatever the storage driver (RULES.md 7). Bad objects → 400.
+ */
+export async function verifyAttachment(
+  ctx: AppContext,
+  db: DbOrTx,
+  ownerId: string,
+  path: string,
+  purposes: UploadPurpose[],
+  field: string,
+  requestId?: string | null,
+): Promise<UploadRow> {
+  const fail = (message: string) => badRequest(message, { [field]: message });
+  const id = uploadIdFromPath(path);
+  const upload = id ? await findUpload(db, id) : undefined;
+  if (!upload || upload.ownerId !== ownerId) throw fail('The attached file was not found. Please upload it again.');
+  if (!purposes.includes(upload.purpose)) throw fail('The attached file was uploaded for something else. Please upload it again.');
+  if (upload.verifiedAt && upload.size !== null) {
+    if (requestId !== undefined) await markVerified(db, upload.id, upload.verifiedAt, requestId);
+    return upload;
+  }
+  const rule = UPLOAD_RULES[upload.purpose];
+  const fileName = upload.fileName ?? 'file';
+  const head = await ctx.storage.head(upload.id);
+  if (!head) throw fail(`${fileName} was not uploaded. Please upload it again.`);
+  if (head.size > rule.maxBytes) throw fail(tooLargeMessage(fileName, rule.maxBytes));
+  const start = await ctx.storage.readStart(upload.id, 16);
+  const type = start ? sniffFileType(start) : null;
+  if (!type || !rule.types.includes(type)) throw fail(wrongTypeMessage(fileName, upload.purpose));
+  const now = ctx.clock.now();
+  await markVerified(db, upload.id, now, requestId);
+  return { ...upload, verifiedAt: now, size: head.size, contentType: CONTENT_TYPES[type] };
+}
+
+/**
+ * Serves an object after the authorization check. Anything the caller may not see is 404 (RULES.md 6).
+ * Profile photos are visible to every signed-in member; other objects to their owner and admins
+ * (request documents follow the request's own rules).
+ */
+export async function openDownload(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  canSeeRequestFile: (upload: UploadRow) => Promise<boolean>,
+): Promise<{ upload: UploadRow; stream: Readable }> {
+  const upload = await findUpload(ctx.db, id);
+  if (!upload || !upload.uploadedAt) throw notFound('File not found');
+  const allowed =
+    upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || (await canSeeRequestFile(upload));
+  if (!allowed) throw notFound('File not found');
+  const stream = await ctx.storage.read(upload.id);
+  if (!stream) throw notFound('File not found');
+  return { upload, stream };
+}

@@ -1,0 +1,36 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+// Lists that can grow take `limit` and `cursor`; the next cursor comes in X-Next-Cursor (RULES.md 7).
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number('limit must be a number').int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+/** Cursor = base64url of "<createdAt ISO>|<id>": stable order by (createdAt desc, id desc). */
+export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  try {
+    const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+    const createdAt = new Date(iso);
+    if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? '')) return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+/** Given limit+1 rows, sets the header and returns the page. */
+export function sendPage<T extends { createdAt: Date; id: string }>(reply: FastifyReply, rows: T[], limit: number): T[] {
+  if (rows.length > limit) {
+    const page = rows.slice(0, limit);
+    reply.header('X-Next-Cursor', encodeCursor(page[page.length - 1]));
+    return page;
+  }
+  return rows;
+}
