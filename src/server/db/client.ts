@@ -38,6 +38,13 @@ export interface OpenOptions {
   /** Embedded data directory; 'memory://' for a throwaway database (tests). */
   dataDir: string;
   poolSize?: number;
+  /** An already-migrated PGlite (tests clone one migrated template instead of migrating each time). */
+  pglite?: PGlite;
+}
+
+function wrapPglite(pglite: PGlite, isNew: boolean): Database {
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: 'embedded', pglite, isNew, close: () => pglite.close() };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -60,11 +67,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   const memory = options.dataDir.startsWith('memory://');
+  if (options.pglite) return wrapPglite(options.pglite, false);
   if (!memory) mkdirSync(options.dataDir, { recursive: true });
   const pglite = memory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pg'));
   await pglite.waitReady;
   const existing = await pglite.query<{ t: string | null }>(`SELECT to_regclass('public.users') AS t`);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'embedded', pglite, isNew: existing.rows[0].t === null, close: () => pglite.close() };
+  const database = wrapPglite(pglite, existing.rows[0].t === null);
+  await migratePglite(database.db as never, { migrationsFolder });
+  return database;
 }

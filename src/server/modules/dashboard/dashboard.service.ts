@@ -1,3 +1,4 @@
+import type { DashboardDto } from '../../../common/api-types';
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { monthlyCap } from '../../../common/domain/tiers';
 import type { AppContext } from '../../context';
@@ -5,6 +6,7 @@ import { ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles
 import type { SessionUser } from '../../plugins/session';
 import { twoDecimals } from '../users/user.presenter';
 import { listNotifications } from '../notifications/notifications.repo';
+import { availableToMediator } from '../requests/visibility';
 
 const ACTIVE = ['pending_mediators', 'awaiting_selection', 'matched', 'in_progress'] as const;
 
@@ -14,7 +16,7 @@ export function monthStartUtc(now: Date): Date {
 }
 
 /** The dashboard's cards, computed from the data (spec 2 /dashboard). */
-export async function dashboardFor(ctx: AppContext, user: SessionUser) {
+export async function dashboardFor(ctx: AppContext, user: SessionUser): Promise<DashboardDto> {
   const db = ctx.db;
   const unreadMessages = Number(
     (await db.select({ n: count() }).from(messages).where(and(eq(messages.recipientId, user.id), eq(messages.isRead, false))))[0]?.n ?? 0,
@@ -56,6 +58,9 @@ export async function dashboardFor(ctx: AppContext, user: SessionUser) {
         ),
       );
     const tier = profile?.subscriptionTier ?? 'free';
+    const available = (await db.execute(
+      sql`SELECT count(*)::int AS n FROM mediation_requests r WHERE ${availableToMediator(user.id, ctx.clock.now())}`,
+    )) as unknown as { rows: { n: number }[] };
     return {
       role: 'mediator' as const,
       thisMonthEarnings: twoDecimals(earned?.total ?? '0'),
@@ -63,6 +68,7 @@ export async function dashboardFor(ctx: AppContext, user: SessionUser) {
       subscriptionTier: tier,
       rating: profile && profile.reviewCount > 0 ? twoDecimals(profile.rating) : null,
       reviewCount: profile?.reviewCount ?? 0,
+      availableRequests: Number(available.rows[0]?.n ?? 0),
       unreadMessages,
       recentActivity: recent,
     };

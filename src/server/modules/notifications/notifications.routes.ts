@@ -1,3 +1,4 @@
+import type { NotificationDto } from '../../../common/api-types';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -8,7 +9,7 @@ import { countUnread, listNotifications, markAllRead, markRead, type Notificatio
 
 const tags = ['Notifications'];
 
-export const presentNotification = (n: NotificationRow) => ({
+export const presentNotification = (n: NotificationRow): NotificationDto => ({
   id: n.id,
   userId: n.userId,
   type: n.type,

@@ -1,11 +1,12 @@
+import type { LawyerProfileDto, MediatorProfileDto, UserDto } from '../../../common/api-types';
 import type { LawyerProfileRow, MediatorProfileRow, UserRow } from './users.repo';
 
 /** GET /api/user's shape (RULES.md 7): the user, never the password hash or tokens, with both profiles nested. */
 export function presentUser(
   user: UserRow,
   profiles: { lawyerProfile: LawyerProfileRow | null; mediatorProfile: MediatorProfileRow | null },
-  extra: { impersonatedBy?: { id: string; email: string; firstName: string; lastName: string } | null } = {},
-) {
+  extra: { impersonatedBy?: UserDto['impersonatedBy'] } = {},
+): UserDto {
   return {
     id: user.id,
     email: user.email,
@@ -23,9 +24,8 @@ export function presentUser(
     impersonatedBy: extra.impersonatedBy ?? null,
   };
 }
-export type UserDto = ReturnType<typeof presentUser>;
 
-export function presentLawyerProfile(p: LawyerProfileRow) {
+export function presentLawyerProfile(p: LawyerProfileRow): LawyerProfileDto {
   return {
     id: p.id,
     userId: p.userId,
@@ -41,7 +41,7 @@ export function presentLawyerProfile(p: LawyerProfileRow) {
   };
 }
 
-export function presentMediatorProfile(p: MediatorProfileRow) {
+export function presentMediatorProfile(p: MediatorProfileRow): MediatorProfileDto {
   return {
     id: p.id,
     userId: p.userId,

@@ -1,0 +1,49 @@
+import { PanelLeft } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { AppSidebar } from '../../components/sidebar/app-sidebar';
+import { SidebarProvider, useSidebar } from '../../components/sidebar/sidebar-state';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { UserAvatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { useCurrentUser } from '../../features/auth/api';
+import { NotificationBell } from '../../features/notifications/notification-bell';
+
+function SidebarTrigger() {
+  const { toggle, open, isMobile, openMobile } = useSidebar();
+  const expanded = isMobile ? openMobile : open;
+  return (
+    <Button variant="ghost" size="icon" onClick={toggle} aria-label="Toggle sidebar (Ctrl+B)" aria-expanded={expanded}>
+      <PanelLeft />
+    </Button>
+  );
+}
+
+/** The signed-in layout: sidebar per role, header with the notification bell (spec 2). */
+export function AppShell() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <SidebarProvider>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh w-full">
+        <AppSidebar user={user} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+            <SidebarTrigger />
+            <div className="flex-1" />
+            <ThemeToggle />
+            <NotificationBell />
+            <Link to="/profile" className="rounded-full" aria-label="Your profile">
+              <UserAvatar src={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} />
+            </Link>
+          </header>
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}

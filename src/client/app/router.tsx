@@ -1,0 +1,82 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { accountStage, homePathFor } from '../../common/domain/account';
+import { PageLoading } from '../components/page-loading';
+import { useCurrentUser } from '../features/auth/api';
+import { NeedsProfile, NeedsRole, RequireComplete, SignedOutOnly } from './guards';
+import { AppShell } from './layouts/app-shell';
+import { LandingPage } from '../pages/public/landing-page';
+import { NotFoundPage } from '../pages/public/not-found-page';
+
+/** "/" is the landing page when signed out, role selection without a role, the dashboard otherwise (spec 2). */
+function HomeRoute() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageLoading />;
+  if (!user) return <LandingPage />;
+  if (accountStage(user) === 'needs-role') return <Navigate to="/role-selection" replace />;
+  return <Navigate to={homePathFor(user)} replace />;
+}
+
+const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
+
+const comingNext = (feature: string) => ({
+  lazy: async () => {
+    const { ComingNextPage } = await import('../pages/app/coming-next-page');
+    return { Component: () => <ComingNextPage feature={feature} /> };
+  },
+});
+
+const routes: RouteObject[] = [
+  { path: '/', element: <HomeRoute /> },
+  {
+    path: '/auth',
+    lazy: async () => {
+      const { AuthPage } = await import('../pages/account/auth-page');
+      return { Component: () => <SignedOutOnly><AuthPage /></SignedOutOnly> };
+    },
+  },
+  { path: '/forgot-password', lazy: page(() => import('../pages/account/forgot-password-page'), 'ForgotPasswordPage') },
+  { path: '/reset-password', lazy: page(() => import('../pages/account/reset-password-page'), 'ResetPasswordPage') },
+  { path: '/privacy', lazy: page(() => import('../pages/public/privacy-page'), 'PrivacyPage') },
+  { path: '/terms', lazy: page(() => import('../pages/public/terms-page'), 'TermsPage') },
+  { path: '/contact', lazy: page(() => import('../pages/public/contact-page'), 'ContactPage') },
+  { path: '/help', lazy: page(() => import('../pages/public/help-page'), 'HelpPage') },
+  { path: '/cookies', lazy: page(() => import('../pages/public/cookies-page'), 'CookiesPage') },
+  {
+    element: <NeedsRole />,
+    children: [{ path: '/role-selection', lazy: page(() => import('../pages/account/role-selection-page'), 'RoleSelectionPage') }],
+  },
+  {
+    element: <NeedsProfile role="lawyer" />,
+    children: [{ path: '/onboarding/lawyer', lazy: page(() => import('../pages/account/onboarding-lawyer-page'), 'OnboardingLawyerPage') }],
+  },
+  {
+    element: <NeedsProfile role="mediator" />,
+    children: [{ path: '/onboarding/mediator', lazy: page(() => import('../pages/account/onboarding-mediator-page'), 'OnboardingMediatorPage') }],
+  },
+  {
+    element: (
+      <RequireComplete>
+        <AppShell />
+      </RequireComplete>
+    ),
+    children: [
+      { path: '/dashboard', lazy: page(() => import('../pages/app/dashboard-page'), 'DashboardPage') },
+      { path: '/profile', lazy: page(() => import('../pages/app/profile-page'), 'ProfilePage') },
+      { path: '/notifications', lazy: page(() => import('../pages/app/notifications-page'), 'NotificationsPage') },
+      { path: '/requests', ...comingNext('requests') },
+      { path: '/requests/new', ...comingNext('new-request') },
+      { path: '/requests/:id', ...comingNext('request') },
+      { path: '/acceptances', ...comingNext('acceptances') },
+      { path: '/messages', ...comingNext('messages') },
+      { path: '/messages/:requestId', ...comingNext('messages') },
+      { path: '/subscription', ...comingNext('subscription') },
+      { path: '/reviews', ...comingNext('reviews') },
+      { path: '/payments', ...comingNext('payments') },
+      { path: '/admin', ...comingNext('admin') },
+      { path: '/admin/*', ...comingNext('admin') },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,90 @@
+import { LogOut } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { UI } from '../../../common/constants';
+import type { UserDto } from '../../../common/api-types';
+import { cn } from '../../lib/utils';
+import { Logo, LogoMark } from '../brand/logo';
+import { UserAvatar } from '../ui/avatar';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
+import { Tooltip } from '../ui/tooltip';
+import { navItemsFor } from './nav-items';
+import { useSidebar } from './sidebar-state';
+
+function SidebarBody({ user, collapsed, onNavigate }: { user: UserDto; collapsed: boolean; onNavigate?: () => void }) {
+  const items = navItemsFor(user.role);
+  const linkClass = (active: boolean) =>
+    cn(
+      'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0',
+      active && 'bg-sidebar-accent text-foreground',
+      collapsed && 'justify-center px-0',
+    );
+  const withTooltip = (label: string, node: React.ReactElement) => (collapsed ? <Tooltip content={label}>{node}</Tooltip> : node);
+  return (
+    <div className="flex h-full flex-col">
+      <div className={cn('flex h-16 items-center border-b border-sidebar-border px-4', collapsed && 'justify-center px-0')}>
+        {collapsed ? <LogoMark className="size-7" /> : <Logo to="/dashboard" />}
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+        <ul className="grid gap-1">
+          {items.map((item) => (
+            <li key={item.to}>
+              {withTooltip(
+                item.label,
+                <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => linkClass(isActive)} aria-label={collapsed ? item.label : undefined}>
+                  <item.icon aria-hidden="true" />
+                  {collapsed ? null : <span>{item.label}</span>}
+                </NavLink>,
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-sidebar-border p-2">
+        {collapsed ? null : (
+          <div className="mb-1 flex items-center gap-3 px-2 py-2">
+            <UserAvatar src={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">
+                {user.firstName} {user.lastName}
+              </p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+          </div>
+        )}
+        {/* Sign Out is a browser navigation to /api/logout (spec 2). */}
+        {withTooltip(
+          'Sign Out',
+          <a href="/api/logout" className={linkClass(false)} aria-label={collapsed ? 'Sign Out' : undefined}>
+            <LogOut aria-hidden="true" />
+            {collapsed ? null : <span>Sign Out</span>}
+          </a>,
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function AppSidebar({ user }: { user: UserDto }) {
+  const { open, isMobile, openMobile, setOpenMobile } = useSidebar();
+  if (isMobile) {
+    return (
+      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+        <SheetContent side="left" style={{ width: UI.sidebarWidthMobile }}>
+          <SheetTitle className="sr-only">Navigation</SheetTitle>
+          <SheetDescription className="sr-only">Main navigation of MediateHub</SheetDescription>
+          <SidebarBody user={user} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+        </SheetContent>
+      </Sheet>
+    );
+  }
+  return (
+    <aside
+      className="sticky top-0 hidden h-dvh shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:block"
+      style={{ width: open ? UI.sidebarWidth : UI.sidebarWidthIcon }}
+      data-state={open ? 'expanded' : 'collapsed'}
+      aria-label="Sidebar"
+    >
+      <SidebarBody user={user} collapsed={!open} />
+    </aside>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  BarChart3,
+  Bell,
+  Briefcase,
+  CheckSquare,
+  CreditCard,
+  FileText,
+  LayoutDashboard,
+  MessageSquare,
+  Search,
+  Star,
+  User,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import type { UserRole } from '../../../common/enums';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** Sidebar links by role (spec 2). */
+export function navItemsFor(role: UserRole | null): NavItem[] {
+  if (role === 'admin') {
+    return [
+      { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard },
+      { label: 'Users', to: '/admin/users', icon: Users },
+      { label: 'Mediations', to: '/admin/mediations', icon: Briefcase },
+      { label: 'Payments', to: '/admin/payments', icon: Wallet },
+      { label: 'Analytics', to: '/admin/analytics', icon: BarChart3 },
+      { label: 'Notifications', to: '/notifications', icon: Bell },
+    ];
+  }
+  if (role === 'mediator') {
+    return [
+      { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+      { label: 'Browse Requests', to: '/requests', icon: Search },
+      { label: 'My Acceptances', to: '/acceptances', icon: CheckSquare },
+      { label: 'Messages', to: '/messages', icon: MessageSquare },
+      { label: 'Subscription', to: '/subscription', icon: CreditCard },
+      { label: 'Reviews', to: '/reviews', icon: Star },
+      { label: 'Profile', to: '/profile', icon: User },
+    ];
+  }
+  return [
+    { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+    { label: 'My Requests', to: '/requests', icon: FileText },
+    { label: 'Messages', to: '/messages', icon: MessageSquare },
+    { label: 'Payments', to: '/payments', icon: Wallet },
+    { label: 'Profile', to: '/profile', icon: User },
+  ];
+}

@@ -1,0 +1,48 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { MediatorProfileInput } from '../../../common/schemas/profile';
+import { JurisdictionInput } from '../../components/jurisdiction-input';
+import { FormField } from '../../components/ui/form-field';
+import { Input, Textarea } from '../../components/ui/input';
+import { TagInput } from '../../components/ui/tag-input';
+
+/** The mediator profile fields, shared by onboarding and /profile. */
+export function MediatorProfileFields({ form }: { form: UseFormReturn<MediatorProfileInput, unknown, unknown> }) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-4">
+      <FormField label="Certifications" hint="Type one and press Enter to add it." error={errors.certifications?.message}>
+        <Controller
+          control={form.control}
+          name="certifications"
+          render={({ field }) => <TagInput value={field.value ?? []} onChange={field.onChange} placeholder="e.g. Certified Family Mediator" />}
+        />
+      </FormField>
+      <FormField label="Specializations" hint="Requests are matched on these. Press Enter after each." error={errors.specializations?.message}>
+        <Controller
+          control={form.control}
+          name="specializations"
+          render={({ field }) => <TagInput value={field.value ?? []} onChange={field.onChange} placeholder="e.g. Family Law" />}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Years of experience" error={errors.yearsExperience?.message}>
+          <Input type="number" inputMode="numeric" min={0} step={1} {...form.register('yearsExperience')} />
+        </FormField>
+        <FormField label="Hourly rate ($)" required error={errors.hourlyRate?.message}>
+          <Input type="number" inputMode="decimal" min={0} step="0.01" placeholder="350" {...form.register('hourlyRate')} />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Primary jurisdiction" required error={errors.jurisdiction?.message}>
+          <JurisdictionInput {...form.register('jurisdiction')} />
+        </FormField>
+        <FormField label="Phone number" error={errors.phoneNumber?.message}>
+          <Input type="tel" autoComplete="tel" {...form.register('phoneNumber')} />
+        </FormField>
+      </div>
+      <FormField label="Bio" error={errors.bio?.message}>
+        <Textarea rows={4} placeholder="Your approach, background and the disputes you mediate." {...form.register('bio')} />
+      </FormField>
+    </div>
+  );
+}

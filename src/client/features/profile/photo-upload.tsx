@@ -1,0 +1,69 @@
+import { Camera, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { FILE_LIMITS } from '../../../common/constants';
+import type { UserDto } from '../../../common/api-types';
+import { UserAvatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { uploadFile } from '../../lib/upload';
+import { useUpdateProfile } from './api';
+
+const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** Profile photo: JPEG, PNG or WebP up to 2 MB, through the storage adapter (checked again on the server). */
+export function PhotoUpload({ user }: { user: UserDto }) {
+  const input = useRef<HTMLInputElement>(null);
+  const update = useUpdateProfile();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    if (!ACCEPTED.includes(file.type)) return setError(`${file.name} is not a JPEG, PNG or WebP image.`);
+    if (file.size > FILE_LIMITS.photoMaxBytes) return setError(`${file.name} is too large. Maximum file size is 2MB.`);
+    try {
+      setProgress(0);
+      const objectPath = await uploadFile(file, 'photo', setProgress);
+      await update.mutateAsync({ profileImageUrl: objectPath });
+      toast({ title: 'Photo updated', description: 'Your new profile photo is saved.' });
+    } catch (e) {
+      toastError('Error uploading files', e);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <UserAvatar src={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} className="size-20 text-xl" />
+      <div className="grid gap-2">
+        <div className="flex flex-wrap gap-2">
+          <input ref={input} type="file" accept={ACCEPTED.join(',')} className="sr-only" id="photo-input" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <Button variant="outline" onClick={() => input.current?.click()} disabled={progress !== null}>
+            <Camera aria-hidden="true" />
+            {progress !== null ? 'Uploading...' : user.profileImageUrl ? 'Change photo' : 'Upload photo'}
+          </Button>
+          {user.profileImageUrl ? (
+            <Button variant="ghost" onClick={() => void update.mutateAsync({ profileImageUrl: null }).catch((e) => toastError('Error', e))} disabled={update.isPending}>
+              <Trash2 aria-hidden="true" />
+              Remove
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 2 MB.</p>
+        {progress !== null ? (
+          <div className="h-2 w-48 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+            <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+        {error ? (
+          <p className="text-sm font-medium text-destructive" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { LoginSchema, type Login } from '../../../common/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toastError } from '../../components/ui/use-toast';
+import { useLogin } from '../../features/auth/api';
+import { ApiError } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
+
+export function LoginForm({ next, onUnverified }: { next: string; onUnverified: (email: string) => void }) {
+  const login = useLogin();
+  const form = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      // Spec 4: after login the page reloads.
+      window.location.assign(next);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && /verify/i.test(error.message)) onUnverified(values.email);
+      applyServerErrors(error, form.setError, ['email', 'password']);
+      toastError('Login failed', error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@lawfirm.com" {...form.register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </FormField>
+      <div className="-mt-1 text-right">
+        <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Briefcase, CheckCircle2, CreditCard, DollarSign, FilePlus2, FileText, MessageSquare, Search, Star, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import type { DashboardDto } from '../../../common/api-types';
+import { TIER_LABELS } from '../../../common/domain/tiers';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useCurrentUser } from '../../features/auth/api';
+import { displayMoney, formatDateTime, formatRating } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { StatCard } from './stat-card';
+
+function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
+  const actions =
+    role === 'lawyer'
+      ? [
+          { label: 'Create New Request', to: '/requests/new', icon: FilePlus2, primary: true },
+          { label: 'View My Requests', to: '/requests', icon: FileText },
+        ]
+      : [
+          { label: 'Browse Requests', to: '/requests', icon: Search, primary: true },
+          { label: 'Manage Subscription', to: '/subscription', icon: CreditCard },
+        ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {[...actions, { label: 'Messages', to: '/messages', icon: MessageSquare }].map((a) => (
+          <Button key={a.to} asChild variant={'primary' in a && a.primary ? 'default' : 'outline'} className="justify-start">
+            <Link to={a.to}>
+              <a.icon aria-hidden="true" />
+              {a.label}
+            </Link>
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentActivity({ items }: { items: DashboardDto['recentActivity'] | undefined }) {
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!items || items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+            <Activity className="size-8 opacity-60" aria-hidden="true" />
+            <p>No recent activity to display</p>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {items.map((item) => (
+              <li key={item.id} className="py-3">
+                {item.linkUrl ? (
+                  <Link to={item.linkUrl} className="font-medium underline-offset-4 hover:underline">
+                    {item.title}
+                  </Link>
+                ) : (
+                  <p className="font-medium">{item.title}</p>
+                )}
+                <p className="text-sm text-muted-foreground">{item.message}</p>
+                <p className="mt-1 text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const { user } = useCurrentUser();
+  const { data, isLoading } = useQuery<DashboardDto>({ queryKey: ['/api/dashboard'], staleTime: 0 });
+  if (!user) return null;
+  const role = user.role === 'mediator' ? 'mediator' : 'lawyer';
+
+  return (
+    <div className="grid gap-8">
+      <div>
+        <h1 className="font-serif text-3xl font-semibold">Welcome back, {user.firstName}!</h1>
+        <p className="mt-1 text-muted-foreground">
+          {role === 'lawyer' ? 'Here is where your mediation requests stand.' : 'Here is your mediation practice at a glance.'}
+        </p>
+      </div>
+
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {data?.role === 'mediator' || (role === 'mediator' && !data) ? (
+          <>
+            <StatCard label="This Month" icon={DollarSign} loading={isLoading} value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''} hint="Earnings paid out" />
+            <StatCard
+              label="Monthly Mediations"
+              icon={Briefcase}
+              loading={isLoading}
+              value={data?.role === 'mediator' ? `${data.monthlyMediations.used} / ${data.monthlyMediations.limit ?? '∞'}` : ''}
+              hint={data?.role === 'mediator' ? `${TIER_LABELS[data.subscriptionTier]} plan${data.monthlyMediations.limit === null ? ': unlimited' : ''}` : undefined}
+            />
+            <StatCard
+              label="Rating"
+              icon={Star}
+              loading={isLoading}
+              value={data?.role === 'mediator' ? formatRating(data.rating, data.reviewCount) : ''}
+              hint={data?.role === 'mediator' ? `${data.reviewCount} review${data.reviewCount === 1 ? '' : 's'}` : undefined}
+            />
+            <StatCard label="Available Requests" icon={Search} loading={isLoading} value={data?.role === 'mediator' ? data.availableRequests : 0} hint="Visible to you now" />
+          </>
+        ) : (
+          <>
+            <StatCard label="Active Requests" icon={FileText} loading={isLoading} value={data?.role === 'lawyer' ? data.activeRequests : 0} />
+            <StatCard label="Matched Mediators" icon={Users} loading={isLoading} value={data?.role === 'lawyer' ? data.matchedMediators : 0} />
+            <StatCard label="Completed" icon={CheckCircle2} loading={isLoading} value={data?.role === 'lawyer' ? data.completed : 0} />
+            <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread" />
+          </>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <QuickActions role={role} />
+        <RecentActivity items={data?.recentActivity} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Bell, Check, CheckCheck } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { NotificationDto } from '../../../common/api-types';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../../features/notifications/api';
+import { formatDateTime } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function NotificationsPage() {
+  usePageTitle('Notifications');
+  const navigate = useNavigate();
+  const { data, isLoading } = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const unread = data?.filter((n) => !n.isRead).length ?? 0;
+
+  const open = async (n: NotificationDto) => {
+    try {
+      if (!n.isRead) await markRead.mutateAsync(n.id);
+      if (n.linkUrl) navigate(n.linkUrl);
+    } catch (error) {
+      toastError('Error', error);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-semibold">Notifications</h1>
+          <p className="mt-1 text-muted-foreground">{unread ? `${unread} unread notification${unread === 1 ? '' : 's'}` : 'All caught up!'}</p>
+        </div>
+        <Button
+          variant="outline"
+          disabled={!unread || markAll.isPending}
+          onClick={() =>
+            markAll
+              .mutateAsync()
+              .then(() => toast({ title: 'All notifications marked as read' }))
+              .catch((e) => toastError('Error', e))
+          }
+        >
+          <CheckCheck aria-hidden="true" />
+          Mark All Read
+        </Button>
+      </div>
+
+      {isLoading ? (
+        <div className="grid gap-3" role="status" aria-label="Loading notifications">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : !data || data.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <Bell className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="text-muted-foreground">No notifications yet. You'll be notified about important updates here.</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-3">
+          {data.map((n) => (
+            <li key={n.id}>
+              <Card className={cn('transition-colors', !n.isRead && 'border-primary/40 bg-primary/[0.03]')}>
+                <CardContent className="flex items-start gap-3 p-4">
+                  <button type="button" onClick={() => void open(n)} className="min-w-0 flex-1 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold">{n.title}</span>
+                      {!n.isRead ? <Badge tone="primary">New</Badge> : null}
+                    </span>
+                    <span className="mt-1 block text-sm text-muted-foreground">{n.message}</span>
+                    <span className="mt-1 block text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
+                  </button>
+                  {!n.isRead ? (
+                    <Button variant="ghost" size="icon" aria-label={`Mark "${n.title}" as read`} onClick={() => void markRead.mutateAsync(n.id).catch((e) => toastError('Error', e))}>
+                      <Check />
+                    </Button>
+                  ) : null}
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

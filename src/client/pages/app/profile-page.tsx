@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BadgeCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { UserDto } from '../../../common/api-types';
+import { TIER_LABELS } from '../../../common/domain/tiers';
+import { requiredText } from '../../../common/schemas/fields';
+import { LawyerProfileSchema, MediatorProfileSchema, type LawyerProfileInput, type MediatorProfileInput } from '../../../common/schemas/profile';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { useCurrentUser } from '../../features/auth/api';
+import { useUpdateProfile } from '../../features/profile/api';
+import { ChangePasswordForm } from '../../features/profile/change-password-form';
+import { LawyerProfileFields } from '../../features/profile/lawyer-profile-fields';
+import { MediatorProfileFields } from '../../features/profile/mediator-profile-fields';
+import { PhotoUpload } from '../../features/profile/photo-upload';
+import { applyServerErrors } from '../../lib/form-errors';
+import { formatRating } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const NamesSchema = z.object({ firstName: requiredText('First name is required', 100), lastName: requiredText('Last name is required', 100) });
+
+function PersonalCard({ user }: { user: UserDto }) {
+  const update = useUpdateProfile();
+  const form = useForm<z.input<typeof NamesSchema>>({ resolver: zodResolver(NamesSchema), defaultValues: { firstName: user.firstName, lastName: user.lastName } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Profile updated', description: 'Your changes are saved.' });
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName'])) toastError('Error', error);
+    }
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal information</CardTitle>
+        <CardDescription>{user.email}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <PhotoUpload user={user} />
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First name" error={form.formState.errors.firstName?.message}>
+            <Input autoComplete="given-name" {...form.register('firstName')} />
+          </FormField>
+          <FormField label="Last name" error={form.formState.errors.lastName?.message}>
+            <Input autoComplete="family-name" {...form.register('lastName')} />
+          </FormField>
+          <Button type="submit" disabled={update.isPending} className="justify-self-start">
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LawyerCard({ user }: { user: UserDto }) {
+  const p = user.lawyerProfile!;
+  const update = useUpdateProfile();
+  const form = useForm<LawyerProfileInput>({
+    resolver: zodResolver(LawyerProfileSchema) as never,
+    defaultValues: { firmName: p.firmName ?? '', barNumber: p.barNumber ?? '', jurisdiction: p.jurisdiction, phoneNumber: p.phoneNumber ?? '', bio: p.bio ?? '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ lawyerProfile: values });
+      toast({ title: 'Profile updated', description: 'Your lawyer profile is saved.' });
+    } catch (error) {
+      applyServerErrors(error, form.setError, Object.keys(LawyerProfileSchema.shape).map((k) => `lawyerProfile.${k}`));
+      toastError('Error', error);
+    }
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Lawyer profile</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-6">
+          <LawyerProfileFields form={form as never} />
+          <Button type="submit" disabled={update.isPending} className="justify-self-start">
+            {update.isPending ? 'Saving...' : 'Save profile'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MediatorCard({ user }: { user: UserDto }) {
+  const p = user.mediatorProfile!;
+  const update = useUpdateProfile();
+  const form = useForm<MediatorProfileInput>({
+    resolver: zodResolver(MediatorProfileSchema) as never,
+    defaultValues: {
+      certifications: p.certifications,
+      specializations: p.specializations,
+      yearsExperience: p.yearsExperience ?? '',
+      hourlyRate: p.hourlyRate ?? '',
+      jurisdiction: p.jurisdiction,
+      phoneNumber: p.phoneNumber ?? '',
+      bio: p.bio ?? '',
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ mediatorProfile: values });
+      toast({ title: 'Profile updated', description: 'Your mediator profile is saved.' });
+    } catch (error) {
+      toastError('Error', error);
+    }
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>Mediator profile</CardTitle>
+          <Badge tone="outline">{TIER_LABELS[p.subscriptionTier]} plan</Badge>
+          {user.status === 'approved' ? (
+            <Badge tone="green">
+              <BadgeCheck className="size-3.5" aria-hidden="true" />
+              Verified
+            </Badge>
+          ) : null}
+        </div>
+        <CardDescription>
+          Rating {formatRating(p.rating, p.reviewCount)} · {p.reviewCount} review{p.reviewCount === 1 ? '' : 's'} · {p.totalMediationsCompleted} completed
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-6">
+          <MediatorProfileFields form={form as never} />
+          <Button type="submit" disabled={update.isPending} className="justify-self-start">
+            {update.isPending ? 'Saving...' : 'Save profile'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  usePageTitle('Profile');
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <div className="grid gap-6">
+      <h1 className="font-serif text-3xl font-semibold">Profile</h1>
+      <PersonalCard user={user} />
+      {user.lawyerProfile ? <LawyerCard user={user} /> : null}
+      {user.mediatorProfile ? <MediatorCard user={user} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>Changing it signs out your other devices.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
