@@ -110,3 +110,98 @@ export interface ApiErrorBody {
   message: string;
   fieldErrors?: Record<string, string>;
 }
+
+export interface RequestDocumentDto {
+  kind: 'brief' | 'case_file';
+  objectPath: string;
+  url: string;
+  fileName: string | null;
+  size: number | null;
+}
+
+/** A mediation request as the API returns it (RULES.md 7: the entity's field names, money as strings). */
+export interface RequestDto {
+  id: string;
+  lawyerId: string;
+  caseNumber: string;
+  caseName: string;
+  caseType: string;
+  jurisdiction: string;
+  courtInfo: string | null;
+  trialDate: string | null;
+  description: string;
+  opposingLawyerName: string | null;
+  opposingLawyerBarNumber: string | null;
+  opposingLawyerFirmName: string | null;
+  opposingLawyerEmail: string | null;
+  opposingLawyerPhone: string | null;
+  mediationType: 'in-person' | 'online';
+  pricingModel: 'hourly' | 'flat';
+  preferredDate: string | null;
+  estimatedDuration: number | null;
+  hourlyRate: string | null;
+  hoursNeeded: number | null;
+  flatFee: string | null;
+  budget: string;
+  mediationBriefUrl: string | null;
+  caseFilesUrls: string[];
+  documentsUrl: string[];
+  documents: RequestDocumentDto[];
+  status: import('./enums').RequestStatus;
+  selectedMediatorId: string | null;
+  depositAmount: string | null;
+  platformFee: string;
+  /** Budget − platform fee (what the mediator is paid). */
+  mediatorPayout: string;
+  openToAllAt: string | null;
+  completionResults: string | null;
+  deliverables: string | null;
+  mediatorProposal: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  acceptanceCount: number;
+  /** Aliases the detail screen reads (spec 3). */
+  caseDescription: string;
+  disputeType: string;
+  desiredDate: string | null;
+  /** For a mediator viewer: their own acceptance, if any. */
+  myAcceptance: { status: import('./enums').AcceptanceStatus; proposedRate: string | null; note: string | null; acceptedAt: string } | null;
+  /** Whether the viewer may see documents and opposing counsel's contact details. */
+  fullAccess: boolean;
+}
+
+export interface AcceptanceMediatorDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  rating: string;
+  reviewCount: number;
+  specialization: string | null;
+  specializations: string[];
+  bio: string | null;
+  yearsOfExperience: number | null;
+  hourlyRate: string | null;
+  verified: boolean;
+}
+
+export interface AcceptanceDto {
+  id: string;
+  requestId: string;
+  mediatorId: string;
+  status: import('./enums').AcceptanceStatus;
+  proposedRate: string | null;
+  note: string | null;
+  acceptedAt: string;
+  mediator: AcceptanceMediatorDto;
+}
+
+export interface CancellationPreviewDto {
+  kind: 'full' | 'partial' | 'none';
+  depositRefund: string;
+  balanceRefund: string;
+  totalRefund: string;
+  cancellationFee: string;
+  reason: string;
+}

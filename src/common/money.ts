@@ -16,7 +16,12 @@ export function parseCents(input: unknown): Cents | null {
     text = String(input);
     if (/e/i.test(text)) return null;
   } else if (typeof input === 'string') {
-    text = input.trim().replace(/^\$/, '').replace(/,/g, '');
+    text = input.trim().replace(/^\$/, '');
+    // Commas are thousands separators only ("1,250.00"); "1,25" or "1,2,3" is refused rather than read as 125 / 123.
+    if (text.includes(',')) {
+      if (!/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text)) return null;
+      text = text.replace(/,/g, '');
+    }
   } else {
     return null;
   }

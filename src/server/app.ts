@@ -19,6 +19,9 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { mediatorsRoutes } from './modules/mediators/mediators.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -57,6 +60,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   contactRoutes(app, ctx);
   settingsRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  requestsRoutes(app, ctx);
+  paymentsRoutes(app, ctx);
+  mediatorsRoutes(app, ctx);
 
   await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);
   return app;

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { createMailer, type Mailer } from './adapters/mail';
+import { createPaymentProvider, type PaymentProvider } from './adapters/payments';
 import { createStorage, type Storage } from './adapters/storage';
+import { RecordingScheduler, type JobScheduler } from './jobs/scheduler';
 import { systemClock, type Clock } from './clock';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -25,6 +28,8 @@ export interface ContextOverrides {
   database?: Database;
   mailer?: Mailer;
   storage?: Storage;
+  payments?: PaymentProvider;
+  jobs?: JobScheduler;
   clock?: Clock;
   secret?: string;
   log?: AppContext['log'];
@@ -43,10 +48,14 @@ export async function createContext(env: Env, overrides: ContextOverrides = {}):
     db: database.db,
     mailer: overrides.mailer ?? createMailer(env),
     storage: overrides.storage ?? createStorage(env, { secret, clock }),
+    payments: overrides.payments ?? createPaymentProvider(env, database.db, clock),
+    // Replaced by pg-boss once it starts (main.ts); until then jobs are only recorded.
+    jobs: overrides.jobs ?? new RecordingScheduler(),
     clock,
     secret,
     publicUrl,
     log,
+    events: new EventEmitter(),
   };
   await getSettings(ctx.db);
   return ctx;

@@ -1,5 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail';
+import type { PaymentProvider } from './adapters/payments';
+import type { JobScheduler } from './jobs/scheduler';
 import type { Storage } from './adapters/storage';
 import type { Clock } from './clock';
 import type { Database, Db } from './db/client';
@@ -12,10 +15,15 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: Storage;
+  payments: PaymentProvider;
+  /** Durable jobs (pg-boss in the server; a recording scheduler in tests). */
+  jobs: JobScheduler;
   clock: Clock;
   /** Signs upload URLs and derives other keys; from SESSION_SECRET or generated (DESIGN 8). */
   secret: string;
   /** The origin links in e-mails point to, and the one Origin headers must match. */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** In-process events ('notifications', 'request', 'message') the realtime layer fans out. */
+  events: EventEmitter;
 }

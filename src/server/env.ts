@@ -1,12 +1,7 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 // The one place that reads process.env (DESIGN 4). Invalid configuration stops the server naming the variable.
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
-
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +13,8 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SEED_DEMO: bool(true),
+    /** Unset: seed a new embedded database only. */
+    SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -68,4 +64,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** Reads ./.env into process.env when present (variables already set win). */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }

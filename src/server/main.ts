@@ -1,11 +1,15 @@
 import { buildApp } from './app';
 import { createContext } from './bootstrap';
-import { ConfigError, parseEnv } from './env';
+import { ConfigError, loadDotEnv, parseEnv } from './env';
 import { ensureAdmin, seedDemoAccounts } from './modules/users/accounts.service';
+import { startJobs } from './jobs/boss';
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const env = parseEnv();
   const ctx = await createContext(env);
+  const jobs = await startJobs(ctx, { work: true });
+  ctx.jobs = jobs.scheduler;
   const app = await buildApp(ctx);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -13,7 +17,7 @@ async function main(): Promise<void> {
     ctx.log.info({ email: env.ADMIN_EMAIL, created: admin.created }, 'admin account ensured');
   }
   // Demo accounts on a brand-new embedded database, unless SEED_DEMO=false; on a server only when asked.
-  const seedWanted = ctx.database.kind === 'embedded' ? env.SEED_DEMO : process.env.SEED_DEMO === 'true';
+  const seedWanted = env.SEED_DEMO ?? ctx.database.kind === 'embedded';
   if (ctx.database.isNew && seedWanted) {
     const accounts = await seedDemoAccounts(ctx);
     if (accounts.length) printDemoAccounts(accounts);
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await jobs.stop();
       await ctx.database.close();
     } finally {
       process.exit(0);

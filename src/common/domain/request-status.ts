@@ -22,3 +22,61 @@ export const REQUEST_STATUS_TONES: Record<RequestStatus, BadgeTone> = {
   completed: 'primary',
   cancelled: 'destructive',
 };
+
+/** Lifecycle actions of RULES.md 4. */
+export type RequestAction = 'submit' | 'go_live' | 'accept' | 'withdraw' | 'select' | 'start' | 'complete' | 'cancel' | 'reassign';
+
+/** Who is acting, relative to the request. */
+export type RequestActor = 'owner' | 'other_lawyer' | 'mediator' | 'selected_mediator' | 'admin' | 'provider';
+
+/** For each action: the states it is allowed from, per actor (RULES.md 4 table). */
+export const TRANSITIONS: Record<RequestAction, Partial<Record<RequestActor, readonly RequestStatus[]>>> = {
+  submit: { owner: ['draft'] },
+  go_live: { provider: ['draft'] },
+  accept: { mediator: ['pending_mediators', 'awaiting_selection'] },
+  withdraw: { mediator: ['pending_mediators', 'awaiting_selection'] },
+  select: { owner: ['awaiting_selection'] },
+  start: { selected_mediator: ['matched'] },
+  complete: { selected_mediator: ['matched', 'in_progress'] },
+  cancel: {
+    owner: ['draft', 'pending_mediators', 'awaiting_selection', 'matched'],
+    admin: ['draft', 'pending_mediators', 'awaiting_selection', 'matched', 'in_progress'],
+  },
+  reassign: { admin: ['matched', 'in_progress'] },
+};
+
+/**
+ * ok: allowed; forbidden (403): this actor may never do it; conflict (409): allowed for them, but not in this state.
+ */
+export function checkTransition(action: RequestAction, status: RequestStatus, actor: RequestActor): 'ok' | 'forbidden' | 'conflict' {
+  const from = TRANSITIONS[action][actor];
+  if (!from) return 'forbidden';
+  return from.includes(status) ? 'ok' : 'conflict';
+}
+
+/** The state an action leads to. Withdraw depends on whether acceptances remain. */
+export function nextStatus(action: RequestAction, status: RequestStatus, remainingAcceptances = 0): RequestStatus {
+  switch (action) {
+    case 'submit':
+      return 'draft';
+    case 'go_live':
+      return 'pending_mediators';
+    case 'accept':
+      return 'awaiting_selection';
+    case 'withdraw':
+      return remainingAcceptances > 0 ? 'awaiting_selection' : 'pending_mediators';
+    case 'select':
+      return 'matched';
+    case 'start':
+      return 'in_progress';
+    case 'complete':
+      return 'completed';
+    case 'cancel':
+      return 'cancelled';
+    case 'reassign':
+      return status;
+  }
+}
+
+/** At most three acceptances form the selection list (spec 9). */
+export const MAX_ACCEPTANCES = 3;

@@ -17,11 +17,13 @@ export const emailField = (message = 'Invalid email address') =>
   z.string(message).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 /** Tags (certifications, specializations): trimmed, blanks ignored, duplicates dropped (spec section 5). */
-export const tagList = () =>
+export const tagList = () => tagEntries().default([]);
+
+/** The same list without the empty default, for partial updates where "absent" must stay absent. */
+export const tagEntries = () =>
   z
     .array(z.string('Each entry must be text').max(100, 'Each entry must be at most 100 characters'), 'Must be a list')
     .max(30, 'At most 30 entries')
-    .default([])
     .transform((tags) => {
       const seen = new Set<string>();
       const result: string[] = [];

@@ -7,6 +7,7 @@ export const UploadRequestSchema = z
     size: z.number('Invalid file size').int('Invalid file size').positive('Invalid file size').optional(),
     purpose: z.enum(UPLOAD_PURPOSES, 'Purpose must be brief, case_file, attachment or photo').default('attachment'),
   })
-  .optional()
+  // The body is optional (spec 7 sends none); Fastify hands a missing body to the validator as null.
+  .nullish()
   .transform((v) => v ?? { purpose: 'attachment' as const });
 export type UploadRequest = z.output<typeof UploadRequestSchema>;

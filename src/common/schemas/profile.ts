@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseCents, formatCents } from '../money';
-import { optionalText, requiredText, tagList } from './fields';
+import { optionalText, requiredText, tagEntries, tagList } from './fields';
 
 export const JURISDICTION_REQUIRED = 'Jurisdiction is required';
 export const HOURLY_RATE_REQUIRED = 'Hourly rate is required';
@@ -70,6 +70,14 @@ export const ProfileUpdateSchema = z.object({
   /** An object path the caller uploaded with purpose "photo", or null to remove the photo. */
   profileImageUrl: z.string('Invalid photo').max(300).nullable().optional(),
   lawyerProfile: LawyerProfileSchema.partial().optional(),
-  mediatorProfile: MediatorProfileSchema.partial().optional(),
+  // No defaults here: a tag list the caller did not send must not become [] and wipe the stored one.
+  mediatorProfile: MediatorProfileSchema.extend({
+    certifications: tagEntries(),
+    specializations: tagEntries(),
+    languagesSpoken: tagEntries(),
+    mediationTraining: tagEntries(),
+  })
+    .partial()
+    .optional(),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;

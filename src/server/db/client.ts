@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +76,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = wrapPglite(pglite, existing.rows[0].t === null);
   await migratePglite(database.db as never, { migrationsFolder });
   return database;
+}
+
+/**
+ * The transaction in progress on this async path. The embedded database has a single connection, so anything that
+ * must write while a transaction holds it (the `local` payment provider's records) writes through this one.
+ */
+export const currentTx = new AsyncLocalStorage<Tx>();
+
+/** `db.transaction`, with the transaction visible to adapters through `currentTx`. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => currentTx.run(tx, () => work(tx)));
 }

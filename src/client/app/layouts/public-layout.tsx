@@ -69,8 +69,8 @@ const FOOTER_GROUPS: { title: string; links: { label: string; to: string }[] }[]
 export function PublicFooter() {
   return (
     <footer className="border-t bg-card">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
-        <div className="max-w-xs">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+        <div className="col-span-2 max-w-xs sm:col-span-3 md:col-span-1">
           <Logo />
           <p className="mt-4 text-sm leading-relaxed text-muted-foreground">
             The marketplace where lawyers find qualified professional mediators, matched by jurisdiction and specialization.

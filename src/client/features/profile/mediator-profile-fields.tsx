@@ -1,9 +1,25 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { ComponentProps } from 'react';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import type { MediatorProfileInput } from '../../../common/schemas/profile';
 import { JurisdictionInput } from '../../components/jurisdiction-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { TagInput } from '../../components/ui/tag-input';
+
+type TagFieldName = 'certifications' | 'specializations';
+
+/**
+ * A tag list bound to the form. It takes the id and aria attributes FormField hands its child and passes them to the
+ * text input, so the label, hint and error belong to it (a Controller element in between would drop them).
+ */
+function TagField({
+  form,
+  name,
+  ...inputProps
+}: { form: UseFormReturn<MediatorProfileInput, unknown, unknown>; name: TagFieldName } & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'form' | 'name'>) {
+  const { field } = useController({ control: form.control, name });
+  return <TagInput value={field.value ?? []} onChange={field.onChange} {...inputProps} />;
+}
 
 /** The mediator profile fields, shared by onboarding and /profile. */
 export function MediatorProfileFields({ form }: { form: UseFormReturn<MediatorProfileInput, unknown, unknown> }) {
@@ -11,18 +27,10 @@ export function MediatorProfileFields({ form }: { form: UseFormReturn<MediatorPr
   return (
     <div className="grid gap-4">
       <FormField label="Certifications" hint="Type one and press Enter to add it." error={errors.certifications?.message}>
-        <Controller
-          control={form.control}
-          name="certifications"
-          render={({ field }) => <TagInput value={field.value ?? []} onChange={field.onChange} placeholder="e.g. Certified Family Mediator" />}
-        />
+        <TagField form={form} name="certifications" placeholder="e.g. Certified Family Mediator" />
       </FormField>
       <FormField label="Specializations" hint="Requests are matched on these. Press Enter after each." error={errors.specializations?.message}>
-        <Controller
-          control={form.control}
-          name="specializations"
-          render={({ field }) => <TagInput value={field.value ?? []} onChange={field.onChange} placeholder="e.g. Family Law" />}
-        />
+        <TagField form={form} name="specializations" placeholder="e.g. Family Law" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Years of experience" error={errors.yearsExperience?.message}>

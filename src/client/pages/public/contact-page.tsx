@@ -177,7 +177,7 @@ export function ContactPage() {
               </CardContent>
             </Card>
 
-            <Card className="bg-primary text-primary-foreground">
+            <Card className="border-transparent bg-primary text-primary-foreground dark:border-primary/25 dark:bg-[color-mix(in_oklab,var(--primary)_14%,var(--card))] dark:text-foreground">
               <CardHeader className="pb-3">
                 <LifeBuoy className="size-6" aria-hidden="true" />
                 <CardTitle className="mt-2">Looking for a quick answer?</CardTitle>
@@ -186,7 +186,7 @@ export function ContactPage() {
                 <p className="text-sm opacity-90">Guides on matching, deposits, refunds, payouts and plans.</p>
                 <Link
                   to="/help"
-                  className="mt-4 inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold underline underline-offset-4 focus-visible:outline-primary-foreground"
+                  className="mt-4 inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold underline underline-offset-4 focus-visible:outline-primary-foreground dark:text-primary dark:focus-visible:outline-ring"
                 >
                   Visit the Help Center
                   <ArrowRight className="size-4" aria-hidden="true" />

@@ -93,7 +93,7 @@ export function LegalDocument({
             {toc && toc.length > 0 ? (
               <nav aria-label="On this page" className="mb-10 rounded-xl border bg-card p-5">
                 <p className="text-sm font-semibold">On this page</p>
-                <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-sm sm:grid-cols-2">
+                <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm sm:columns-2 sm:gap-10">
                   {toc.map((item) => (
                     <li key={item.id}>
                       <a href={`#${item.id}`} className="text-primary underline-offset-4 hover:underline">

@@ -2,6 +2,7 @@ import { CircleAlert, Home } from 'lucide-react';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { buttonVariants } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
 import { Card, CardContent } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -18,7 +19,7 @@ export function NotFoundPage() {
             </span>
             <h1 className="mt-5 font-serif text-2xl font-semibold">404 Page Not Found</h1>
             <p className="mt-2 text-muted-foreground">Did you forget to add the page to the router?</p>
-            <Link to="/" className={buttonVariants({ className: 'mt-6' })}>
+            <Link to="/" className={cn(buttonVariants(), 'mt-6')}>
               <Home aria-hidden="true" />
               Back to Home
             </Link>

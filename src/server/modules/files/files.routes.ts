@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../errors';
 import { requireUser } from '../../plugins/guards';
 import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { createUpload, openDownload, receiveLocalUpload } from './files.service';
+import { findRequest } from '../requests/requests.repo';
 
 const tags = ['Files'];
 
@@ -27,8 +28,12 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/api/files/objects/:id', { schema: { tags, summary: 'Download a file (authorized)' } }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = request.params as { id: string };
-    // Request documents are authorized by the requests module once it exists; until then only owners/admins see them.
-    const { upload, stream } = await openDownload(ctx, user, id, async () => false);
+    // Request documents: the owning lawyer and the selected mediator (RULES.md 6); others get 404.
+    const { upload, stream } = await openDownload(ctx, user, id, async (file) => {
+      if (!file.requestId) return false;
+      const owner = await findRequest(ctx.db, file.requestId);
+      return !!owner && (owner.lawyerId === user.id || owner.selectedMediatorId === user.id);
+    });
     reply.header('Content-Type', upload.contentType ?? 'application/octet-stream');
     reply.header('Cache-Control', 'private, max-age=300');
     reply.header('X-Content-Type-Options', 'nosniff');

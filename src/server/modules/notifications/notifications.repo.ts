@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../common/enums';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -18,14 +18,17 @@ export async function insertNotifications(db: DbOrTx, items: NewNotification[]):
 }
 
 export async function listNotifications(db: DbOrTx, userId: string, limit: number, after: { createdAt: Date; id: string } | null) {
+  // The cursor carries a JS Date (milliseconds) while PostgreSQL keeps microseconds: order and compare at millisecond
+  // precision, or rows created within the cursor row's millisecond would be skipped.
+  const createdMs = sql`date_trunc('milliseconds', ${notifications.createdAt})`;
   const cursorCondition = after
-    ? or(lt(notifications.createdAt, after.createdAt), and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)))
+    ? sql`(${createdMs}, ${notifications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
     : undefined;
   return db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), cursorCondition))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(createdMs), desc(notifications.id))
     .limit(limit + 1);
 }
 

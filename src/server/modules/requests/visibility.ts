@@ -6,13 +6,21 @@ import { sql, type SQL } from 'drizzle-orm';
  * accepted before it) or matching them (jurisdiction + specialization), Pro/Unlimited at once, Free after the head start.
  */
 export function availableToMediator(mediatorId: string, now: Date): SQL {
-  const at = now.toISOString();
   return sql`(
     r.status IN ('pending_mediators', 'awaiting_selection')
     AND (SELECT count(*) FROM mediator_acceptances a WHERE a.request_id = r.id AND a.status IN ('pending', 'selected')) < 3
     AND NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId})
-    AND (${openToAll(at)} OR ${matchesMediator(mediatorId, at)})
+    AND ${reachesMediator(mediatorId, now)}
   )`;
+}
+
+/**
+ * The request has reached this mediator (open to all, or matching them after their head start), whatever its state
+ * and number of acceptances: what decides 404 (never theirs to see) from 409 (too late) on accept.
+ */
+export function reachesMediator(mediatorId: string, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`(r.status <> 'draft' AND (${openToAll(at)} OR ${matchesMediator(mediatorId, at)}))`;
 }
 
 /** Open to everyone: the window passed and nobody had accepted before it closed. */

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys (DESIGN 6): the built app served by the real server, which tests/e2e/global-setup.ts starts.
+// `npm run test:e2e` builds the client first; this config builds nothing.
+
+/**
+ * The server's port. Chosen once, in the runner process, and handed to the worker processes (which re-read this file)
+ * through the environment they inherit, so every process agrees on it. E2E_PORT pins it; otherwise a free one.
+ */
+function e2ePort(): number {
+  if (!process.env.E2E_PORT) {
+    const script =
+      "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+    process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+  }
+  return Number(process.env.E2E_PORT);
+}
+
+const baseURL = `http://127.0.0.1:${e2ePort()}`;
+const CI = process.env.CI === 'true';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
+  // Every test signs up its own users with unique addresses, so two workers never share state.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: CI,
+  // One retry in CI only: a retried pass is reported as "flaky" (never hidden), and it keeps the trace and the
+  // screenshots of the failed first attempt. The retry absorbs one-off stalls of a shared CI machine (a cold
+  // Chromium or a slow PostgreSQL at start) without masking a journey that fails twice. Locally: no retries.
+  retries: CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    video: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    // Never `npx playwright install`: Debian's chromium (DESIGN 2).
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { browserName: 'chromium', viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false } },
+  ],
+});

@@ -1,0 +1,16 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { LocalPaymentProvider } from './local-provider';
+import type { PaymentProvider } from './provider';
+
+export type { PaymentIntent, PaymentProvider } from './provider';
+export { LocalPaymentProvider, TEST_CARDS, DECLINE_MESSAGES } from './local-provider';
+
+/** The only place that picks a payment provider. */
+export function createPaymentProvider(env: Env, db: Db, clock: Clock): PaymentProvider {
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    throw new Error('PAYMENTS_PROVIDER=stripe is not available in this version; use PAYMENTS_PROVIDER=local');
+  }
+  return new LocalPaymentProvider(db, clock);
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Card } from '../../../common/schemas/payments';
+import { formatCents, parseCents, type Cents } from '../../../common/money';
+import type { Clock } from '../../clock';
+import { currentTx, type Db, type DbOrTx } from '../../db/client';
+import { providerCharges } from '../../db/schema';
+import type { PaymentIntent, PaymentProvider, SavedCardCharge } from './provider';
+
+/** The networks' public test numbers (RULES.md 3). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  declinesLater: '4000000000000341',
+} as const;
+
+export const DECLINE_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expired: 'Your card has expired.',
+} as const;
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+type Row = typeof providerCharges.$inferSelect;
+
+/**
+ * A provider that needs nothing outside the machine: intents, charges, refunds and transfers are rows in
+ * `provider_charges`, recorded as a real provider would report them. Idempotency keys are unique there.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+
+  constructor(
+    private readonly rootDb: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Inside one of our transactions, write through it (one connection on the embedded database). */
+  private get db(): DbOrTx {
+    return currentTx.getStore() ?? this.rootDb;
+  }
+
+  async createIntent(input: { amount: Cents; idempotencyKey: string; metadata: Record<string, string> }): Promise<PaymentIntent> {
+    const existing = await this.byKey(input.idempotencyKey);
+    if (existing) return toIntent(existing);
+    await this.db
+      .insert(providerCharges)
+      .values({
+        id: id('pi'),
+        kind: 'intent',
+        amount: formatCents(input.amount),
+        status: 'requires_payment',
+        idempotencyKey: input.idempotencyKey,
+        clientSecret: `${id('pi')}_secret_${randomBytes(16).toString('hex')}`,
+        metadata: JSON.stringify(input.metadata),
+        createdAt: this.clock.now(),
+      })
+      .onConflictDoNothing();
+    return toIntent((await this.byKey(input.idempotencyKey))!);
+  }
+
+  async findIntentBySecret(clientSecret: string): Promise<PaymentIntent | null> {
+    const [row] = await this.db.select().from(providerCharges).where(eq(providerCharges.clientSecret, clientSecret)).limit(1);
+    return row && row.kind === 'intent' ? toIntent(row) : null;
+  }
+
+  async retrieveIntent(intentId: string): Promise<PaymentIntent | null> {
+    const [row] = await this.db.select().from(providerCharges).where(eq(providerCharges.id, intentId)).limit(1);
+    return row && row.kind === 'intent' ? toIntent(row) : null;
+  }
+
+  async cancelIntent(intentId: string): Promise<void> {
+    await this.db.update(providerCharges).set({ status: 'canceled' }).where(eq(providerCharges.id, intentId));
+  }
+
+  /**
+   * The built-in card form's confirm (the browser's card element in a real provider). Declines follow the test
+   * numbers; any other valid card succeeds. A succeeded intent saves the card for later charges.
+   */
+  async confirmIntent(intent: PaymentIntent, card: Card): Promise<PaymentIntent> {
+    if (intent.status !== 'requires_payment') return intent;
+    const now = this.clock.now();
+    const expired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+    const failure = expired
+      ? DECLINE_MESSAGES.expired
+      : card.number === TEST_CARDS.declined
+        ? DECLINE_MESSAGES.declined
+        : card.number === TEST_CARDS.insufficientFunds
+          ? DECLINE_MESSAGES.insufficientFunds
+          : null;
+    if (failure) {
+      // A decline closes this intent; a retry asks for a new one (RULES.md 2.6: "a retry makes a new intent").
+      await this.db.update(providerCharges).set({ status: 'failed', failureMessage: failure }).where(eq(providerCharges.id, intent.id));
+      return { ...intent, status: 'failed', failureMessage: failure };
+    }
+    const behaviour = card.number === TEST_CARDS.declinesLater ? 'declines_later' : 'ok';
+    const paymentMethodId = `pm_local_${behaviour}_${card.number.slice(-4)}_${randomBytes(6).toString('hex')}`;
+    const chargeId = id('ch');
+    await this.db
+      .update(providerCharges)
+      .set({ status: 'succeeded', paymentMethodId, failureMessage: null, metadata: JSON.stringify({ ...intent.metadata, chargeId }) })
+      .where(eq(providerCharges.id, intent.id));
+    return (await this.retrieveIntent(intent.id))!;
+  }
+
+  async chargeSavedCard(input: { amount: Cents; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<SavedCardCharge> {
+    const existing = await this.byKey(input.idempotencyKey);
+    if (existing) return existing.status === 'succeeded' ? { ok: true, chargeId: existing.id } : { ok: false, message: existing.failureMessage ?? DECLINE_MESSAGES.declined };
+    const declines = input.paymentMethodId.startsWith('pm_local_declines_later');
+    const chargeId = id('ch');
+    await this.db
+      .insert(providerCharges)
+      .values({
+        id: chargeId,
+        kind: 'charge',
+        amount: formatCents(input.amount),
+        status: declines ? 'failed' : 'succeeded',
+        idempotencyKey: input.idempotencyKey,
+        paymentMethodId: input.paymentMethodId,
+        failureMessage: declines ? DECLINE_MESSAGES.declined : null,
+        metadata: JSON.stringify(input.metadata),
+        createdAt: this.clock.now(),
+      })
+      .onConflictDoNothing();
+    const row = (await this.byKey(input.idempotencyKey))!;
+    return row.status === 'succeeded' ? { ok: true, chargeId: row.id } : { ok: false, message: row.failureMessage ?? DECLINE_MESSAGES.declined };
+  }
+
+  async refund(input: { chargeId: string; amount: Cents; idempotencyKey: string }): Promise<{ refundId: string }> {
+    return { refundId: await this.record('refund', input.amount, input.idempotencyKey, { chargeId: input.chargeId }) };
+  }
+
+  async ensurePayoutAccount(userId: string, existing: string | null): Promise<string> {
+    return existing ?? `acct_local_${userId.replace(/-/g, '').slice(0, 16)}`;
+  }
+
+  async transfer(input: { accountId: string; amount: Cents; idempotencyKey: string; sourceChargeId: string }): Promise<{ transferId: string }> {
+    return { transferId: await this.record('transfer', input.amount, input.idempotencyKey, { accountId: input.accountId, sourceChargeId: input.sourceChargeId }) };
+  }
+
+  private async record(kind: string, amount: Cents, idempotencyKey: string, metadata: Record<string, string>): Promise<string> {
+    const existing = await this.byKey(idempotencyKey);
+    if (existing) return existing.id;
+    await this.db
+      .insert(providerCharges)
+      .values({ id: id(kind === 'refund' ? 're' : 'tr'), kind, amount: formatCents(amount), status: 'succeeded', idempotencyKey, metadata: JSON.stringify(metadata), createdAt: this.clock.now() })
+      .onConflictDoNothing();
+    return (await this.byKey(idempotencyKey))!.id;
+  }
+
+  private async byKey(key: string): Promise<Row | undefined> {
+    const [row] = await this.db.select().from(providerCharges).where(eq(providerCharges.idempotencyKey, key)).limit(1);
+    return row;
+  }
+}
+
+function toIntent(row: Row): PaymentIntent {
+  const metadata = row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {};
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret ?? '',
+    amount: parseCents(row.amount) ?? 0,
+    status: row.status as PaymentIntent['status'],
+    paymentMethodId: row.paymentMethodId,
+    chargeId: metadata.chargeId ?? null,
+    failureMessage: row.failureMessage,
+    metadata,
+  };
+}

@@ -1,0 +1,52 @@
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
+import { JOB_NAMES, type JobName, type JobScheduler } from './scheduler';
+import { runJob } from './handlers';
+
+/**
+ * pg-boss on either database. On the embedded PGlite it shares the one connection through a small adapter:
+ * parameter-less SQL (pg-boss's multi-statement migrations and transactions) goes to exec(), the rest to query().
+ */
+function bossFor(ctx: AppContext): PgBoss {
+  const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true } as const;
+  if (ctx.database.kind === 'server') {
+    return new PgBoss({ ...common, db: { executeSql: async (text: string, values: unknown[]) => ctx.database.pool!.query(text, values) } });
+  }
+  const pglite = ctx.database.pglite!;
+  return new PgBoss({
+    ...common,
+    db: {
+      executeSql: async (text: string, values: unknown[]) => {
+        if (!values || values.length === 0) {
+          const results = await pglite.exec(text);
+          return { rows: results.length ? (results[results.length - 1].rows as unknown[]) : [] };
+        }
+        return pglite.query(text, values as never[]);
+      },
+    },
+  });
+}
+
+export class PgBossScheduler implements JobScheduler {
+  constructor(private readonly boss: PgBoss) {}
+
+  async schedule(name: JobName, data: Record<string, unknown>, runAt: Date, singletonKey: string): Promise<void> {
+    await this.boss.send(name, data, { startAfter: runAt, singletonKey, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  }
+}
+
+/** Starts pg-boss, its queues and (when `work` is true) the workers. Returns the scheduler and a stop function. */
+export async function startJobs(ctx: AppContext, options: { work: boolean }): Promise<{ scheduler: JobScheduler; stop: () => Promise<void> }> {
+  const boss = bossFor(ctx);
+  boss.on('error', (error) => ctx.log.error({ err: error }, 'job system error'));
+  await boss.start();
+  for (const name of JOB_NAMES) {
+    await boss.createQueue(name);
+    if (options.work) {
+      await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 5 }, async (jobs) => {
+        for (const job of jobs) await runJob(ctx, name, job.data);
+      });
+    }
+  }
+  return { scheduler: new PgBossScheduler(boss), stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+}

@@ -1,0 +1,14 @@
+import type { AppContext } from '../context';
+import { announceToEveryone, announceToFreeTier } from '../modules/requests/request-notices';
+import type { JobName } from './scheduler';
+
+/** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
+export async function runJob(ctx: AppContext, name: JobName, data: Record<string, unknown>): Promise<void> {
+  const requestId = String(data.requestId ?? '');
+  switch (name) {
+    case 'request.free-head-start':
+      return announceToFreeTier(ctx, requestId);
+    case 'request.open-to-all':
+      return announceToEveryone(ctx, requestId);
+  }
+}

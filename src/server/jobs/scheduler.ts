@@ -1,0 +1,21 @@
+/** Background work that must survive restarts (DESIGN 1): run once, at or after `runAt`, across instances. */
+export const JOB_NAMES = ['request.free-head-start', 'request.open-to-all'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export interface JobScheduler {
+  schedule(name: JobName, data: Record<string, unknown>, runAt: Date, singletonKey: string): Promise<void>;
+}
+
+/** Tests (and tools) record jobs instead of running pg-boss; `due()` hands back those whose time has come. */
+export class RecordingScheduler implements JobScheduler {
+  readonly jobs: { name: JobName; data: Record<string, unknown>; runAt: Date; key: string; done: boolean }[] = [];
+
+  async schedule(name: JobName, data: Record<string, unknown>, runAt: Date, singletonKey: string): Promise<void> {
+    if (this.jobs.some((j) => j.key === singletonKey)) return;
+    this.jobs.push({ name, data, runAt, key: singletonKey, done: false });
+  }
+
+  due(now: Date) {
+    return this.jobs.filter((j) => !j.done && j.runAt <= now);
+  }
+}

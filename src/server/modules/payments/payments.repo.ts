@@ -1,0 +1,70 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LedgerKind } from '../../../common/enums';
+import { formatCents, parseCents, type Cents } from '../../../common/money';
+import type { DbOrTx } from '../../db/client';
+import { ledgerEntries, payments } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+
+export async function lockPaymentForRequest(tx: DbOrTx, requestId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.requestId, requestId)).for('update').limit(1);
+  return row;
+}
+
+export async function findPaymentForRequest(db: DbOrTx, requestId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.requestId, requestId)).limit(1);
+  return row;
+}
+
+export async function updatePayment(tx: DbOrTx, id: string, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+/** Appends one money movement; the idempotency key makes a replay a no-op (RULES.md 2). */
+export async function appendLedger(
+  tx: DbOrTx,
+  entry: { paymentId: string; kind: LedgerKind; amount: Cents; platformFee?: Cents; providerRef: string; idempotencyKey: string; note?: string; at: Date },
+): Promise<void> {
+  await tx
+    .insert(ledgerEntries)
+    .values({
+      paymentId: entry.paymentId,
+      kind: entry.kind,
+      amount: formatCents(entry.amount),
+      platformFee: formatCents(entry.platformFee ?? 0),
+      providerRef: entry.providerRef,
+      idempotencyKey: entry.idempotencyKey,
+      note: entry.note ?? null,
+      createdAt: entry.at,
+    })
+    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey });
+}
+
+export async function ledgerFor(db: DbOrTx, paymentId: string): Promise<LedgerRow[]> {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)).orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+}
+
+/** Sums of a payment's ledger by kind, in cents. */
+export function ledgerTotals(entries: LedgerRow[]) {
+  const sum = (kind: LedgerKind) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + parseCents(e.amount)!, 0);
+  const feeKept = entries.filter((e) => e.kind === 'payout_transfer' || e.kind === 'cancellation_fee').reduce((s, e) => s + parseCents(e.platformFee)!, 0);
+  const deposit = sum('deposit_charge');
+  const balance = sum('balance_charge');
+  const refunded = sum('refund');
+  const paidToMediator = sum('payout_transfer') + sum('cancellation_fee');
+  return { deposit, balance, charged: deposit + balance, refunded, paidToMediator, feeKept };
+}
+
+export function chargeOf(entries: LedgerRow[], kind: 'deposit_charge' | 'balance_charge'): LedgerRow | undefined {
+  return entries.find((e) => e.kind === kind);
+}
+
+export async function countLedger(tx: DbOrTx, paymentId: string, kind: LedgerKind): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, kind)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,121 @@
+import { inTransaction } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { monthlyCap, TIER_LABELS } from '../../../common/domain/tiers';
+import { budgetProblem } from '../../../common/domain/fees';
+import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
+import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
+import { parseCents } from '../../../common/money';
+import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
+import type { AppContext } from '../../context';
+import { mediatorAcceptances, mediatorProfiles } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { monthStartUtc } from '../dashboard/dashboard.service';
+import { notify } from '../notifications/notifications.service';
+import * as repo from './requests.repo';
+import { REQUEST_NOT_FOUND } from './requests.service';
+import { reachesMediator } from './visibility';
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+export function capMessage(tier: 'free' | 'pro' | 'unlimited', cap: number): string {
+  return `You have reached your monthly limit of ${cap} mediations on the ${TIER_LABELS[tier]} plan. Upgrade your subscription to accept more requests this month.`;
+}
+
+/**
+ * Accept (RULES.md 4 + 5). Refusals in the contract's order: 404 (not theirs to see) → 403 (Free tier counteroffer,
+ * monthly cap) → 400 (input) → 409 (state, three acceptances, already accepted). The mediator's profile row and the
+ * request row are locked, so neither the cap nor the limit of three can be overrun by concurrent accepts.
+ */
+export async function acceptRequest(ctx: AppContext, user: SessionUser, requestId: string, rawBody: unknown) {
+  if (user.role !== 'mediator') throw forbidden('Only mediators can accept requests');
+  if (!user.profileCompleted) throw forbidden('Complete your profile first');
+  const now = ctx.clock.now();
+  const result = await inTransaction(ctx.db, async (tx) => {
+    const [profile] = await tx.select().from(mediatorProfiles).where(eq(mediatorProfiles.userId, user.id)).for('update').limit(1);
+    const request = await repo.lockRequest(tx, requestId);
+    if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
+    const mine = await repo.findAcceptance(tx, request.id, user.id);
+    const reached = (await tx.execute(sql`SELECT 1 FROM mediation_requests r WHERE r.id = ${request.id} AND ${reachesMediator(user.id, now)}`)) as unknown as { rows: unknown[] };
+    if (!mine && reached.rows.length === 0) throw notFound(REQUEST_NOT_FOUND);
+
+    const body = (rawBody ?? {}) as Record<string, unknown>;
+    if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') throw new AppError(403, FREE_TIER_COUNTEROFFER, { proposedRate: FREE_TIER_COUNTEROFFER });
+    const cap = monthlyCap(profile.subscriptionTier);
+    if (cap !== null && !mine && (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) >= cap) throw forbidden(capMessage(profile.subscriptionTier, cap));
+
+    const parsed = AcceptSchema.safeParse(rawBody ?? {});
+    if (!parsed.success) {
+      const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
+      throw badRequest(parsed.error.issues[0].message, fieldErrors);
+    }
+    const input = parsed.data;
+    if (input.proposedRate) {
+      const hours = pricedHours(request);
+      const problem = hours ? budgetProblem(counterofferBudget(parseCents(input.proposedRate)!, hours), request.terms!) : null;
+      if (problem) {
+        const message = `With this rate for ${hours} hours: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
+        throw badRequest(message, { proposedRate: message });
+      }
+    }
+
+    if (mine) throw conflict('You have already accepted this request');
+    if (request.status !== 'pending_mediators' && request.status !== 'awaiting_selection') throw conflict('This request is no longer open for acceptance');
+    const live = await repo.liveAcceptances(tx, request.id);
+    if (live.length >= MAX_ACCEPTANCES) throw conflict('This request already has three acceptances');
+
+    const [acceptance] = await tx
+      .insert(mediatorAcceptances)
+      .values({ requestId: request.id, mediatorId: user.id, proposedRate: input.proposedRate, note: input.note, noConflictConfirmed: true, acceptedAt: now })
+      .returning();
+    await repo.updateRequest(tx, request.id, { status: 'awaiting_selection', updatedAt: now });
+    await tx
+      .update(mediatorProfiles)
+      .set({ monthlyMediationCount: (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) })
+      .where(eq(mediatorProfiles.userId, user.id));
+    return { acceptance, request, count: live.length + 1 };
+  });
+  await notify(ctx, [
+    {
+      userId: result.request.lawyerId,
+      type: 'acceptance_received',
+      title: 'A mediator accepted your request',
+      message: `${user.firstName} ${user.lastName} accepted ${result.request.caseName}${result.acceptance.proposedRate ? ` and proposed $${result.acceptance.proposedRate}/hour` : ''}. ${result.count} of 3 acceptances so far.`,
+      linkUrl: `/requests/${result.request.id}`,
+    },
+  ]);
+  ctx.events.emit('request', result.request.id);
+  return result.acceptance;
+}
+
+/** Withdraw (RULES.md 4): only a pending acceptance; the allowance comes back; the request reopens if none remain. */
+export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, requestId: string): Promise<void> {
+  if (user.role !== 'mediator') throw notFound('Acceptance not found');
+  const now = ctx.clock.now();
+  const requestRow = await inTransaction(ctx.db, async (tx) => {
+    const request = await repo.lockRequest(tx, requestId);
+    const mine = request ? await repo.findAcceptance(tx, request.id, user.id) : undefined;
+    if (!request || !mine) throw notFound('Acceptance not found');
+    if (mine.status !== 'pending') throw conflict(mine.status === 'selected' ? 'You were selected for this request and can no longer withdraw' : 'This acceptance was already declined');
+    await tx.delete(mediatorAcceptances).where(and(eq(mediatorAcceptances.id, mine.id), eq(mediatorAcceptances.status, 'pending')));
+    const remaining = await repo.liveAcceptances(tx, request.id);
+    if (request.status === 'awaiting_selection' && remaining.length === 0) {
+      await repo.updateRequest(tx, request.id, { status: 'pending_mediators', updatedAt: now });
+    }
+    await tx
+      .update(mediatorProfiles)
+      .set({ monthlyMediationCount: await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now)) })
+      .where(eq(mediatorProfiles.userId, user.id));
+    return request;
+  });
+  await notify(ctx, [
+    {
+      userId: requestRow.lawyerId,
+      type: 'acceptance_received',
+      title: 'A mediator withdrew',
+      message: `${user.firstName} ${user.lastName} withdrew their acceptance of ${requestRow.caseName}.`,
+      linkUrl: `/requests/${requestRow.id}`,
+    },
+  ]);
+  ctx.events.emit('request', requestRow.id);
+}

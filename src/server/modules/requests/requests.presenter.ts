@@ -1,0 +1,125 @@
+import { inArray } from 'drizzle-orm';
+import type { AcceptanceDto, RequestDocumentDto, RequestDto } from '../../../common/api-types';
+import { splitBudget, type FeeTerms } from '../../../common/domain/fees';
+import { formatCents, parseCents } from '../../../common/money';
+import type { DbOrTx } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { downloadUrlFor, uploadIdFromPath } from '../files/file-rules';
+import { twoDecimals } from '../users/user.presenter';
+import type { AcceptanceRow, RequestRow } from './requests.repo';
+import type { pendingAcceptancesWithMediators } from './requests.repo';
+
+export interface Viewer {
+  id: string;
+  role: 'lawyer' | 'mediator' | 'admin';
+}
+
+/** Owner, selected mediator and admins see everything; other mediators see no contacts or documents (RULES.md 6). */
+export function hasFullAccess(request: RequestRow, viewer: Viewer): boolean {
+  return viewer.role === 'admin' || request.lawyerId === viewer.id || (request.selectedMediatorId !== null && request.selectedMediatorId === viewer.id);
+}
+
+/** The fee terms of a request: its own once submitted, the current settings before. */
+export function termsOf(request: RequestRow, current: FeeTerms): FeeTerms {
+  return request.terms ?? current;
+}
+
+async function documentsOf(db: DbOrTx, request: RequestRow): Promise<RequestDocumentDto[]> {
+  const paths = [...(request.mediationBriefUrl ? [request.mediationBriefUrl] : []), ...request.caseFilesUrls];
+  const ids = paths.map(uploadIdFromPath).filter((id): id is string => id !== null);
+  const rows = ids.length ? await db.select().from(uploads).where(inArray(uploads.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return paths.map((path, i) => {
+    const id = uploadIdFromPath(path)!;
+    const upload = byId.get(id);
+    return { kind: i === 0 && request.mediationBriefUrl ? 'brief' : 'case_file', objectPath: path, url: downloadUrlFor(id), fileName: upload?.fileName ?? null, size: upload?.size ?? null };
+  });
+}
+
+export async function presentRequest(
+  db: DbOrTx,
+  request: RequestRow,
+  viewer: Viewer,
+  extra: { currentTerms: FeeTerms; acceptanceCount: number; myAcceptance?: AcceptanceRow | null },
+): Promise<RequestDto> {
+  const full = hasFullAccess(request, viewer);
+  const budgetCents = parseCents(request.budget) ?? 0;
+  const split = splitBudget(budgetCents, termsOf(request, extra.currentTerms));
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: request.id,
+    lawyerId: request.lawyerId,
+    caseNumber: request.caseNumber,
+    caseName: request.caseName,
+    caseType: request.caseType,
+    jurisdiction: request.jurisdiction,
+    courtInfo: request.courtInfo,
+    trialDate: request.trialDate,
+    description: request.description,
+    opposingLawyerName: request.opposingLawyerName,
+    opposingLawyerBarNumber: full ? request.opposingLawyerBarNumber : null,
+    opposingLawyerFirmName: request.opposingLawyerFirmName,
+    opposingLawyerEmail: full ? request.opposingLawyerEmail : null,
+    opposingLawyerPhone: full ? request.opposingLawyerPhone : null,
+    mediationType: request.mediationType,
+    pricingModel: request.pricingModel,
+    preferredDate: request.preferredDate,
+    estimatedDuration: request.estimatedDuration,
+    hourlyRate: twoDecimals(request.hourlyRate),
+    hoursNeeded: request.hoursNeeded,
+    flatFee: twoDecimals(request.flatFee),
+    budget: twoDecimals(request.budget)!,
+    mediationBriefUrl: full ? request.mediationBriefUrl : null,
+    caseFilesUrls: full ? request.caseFilesUrls : [],
+    documentsUrl: full ? request.documentsUrl : [],
+    documents: full ? await documentsOf(db, request) : [],
+    status: request.status,
+    selectedMediatorId: request.selectedMediatorId,
+    depositAmount: twoDecimals(request.depositAmount ?? termsOf(request, extra.currentTerms).defaultDeposit),
+    platformFee: formatCents(split.platformFee),
+    mediatorPayout: formatCents(split.mediatorPayout),
+    openToAllAt: iso(request.openToAllAt),
+    completionResults: request.completionResults,
+    deliverables: request.deliverables,
+    mediatorProposal: request.mediatorProposal,
+    completedAt: iso(request.completedAt),
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+    acceptanceCount: extra.acceptanceCount,
+    caseDescription: request.description,
+    disputeType: request.caseType,
+    desiredDate: request.preferredDate,
+    myAcceptance: extra.myAcceptance
+      ? { status: extra.myAcceptance.status, proposedRate: twoDecimals(extra.myAcceptance.proposedRate), note: extra.myAcceptance.note, acceptedAt: extra.myAcceptance.acceptedAt.toISOString() }
+      : null,
+    fullAccess: full,
+  };
+}
+
+type AcceptanceJoin = Awaited<ReturnType<typeof pendingAcceptancesWithMediators>>[number];
+
+export function presentAcceptance({ acceptance, user, profile }: AcceptanceJoin): AcceptanceDto {
+  return {
+    id: acceptance.id,
+    requestId: acceptance.requestId,
+    mediatorId: acceptance.mediatorId,
+    status: acceptance.status,
+    proposedRate: twoDecimals(acceptance.proposedRate),
+    note: acceptance.note,
+    acceptedAt: acceptance.acceptedAt.toISOString(),
+    mediator: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      rating: twoDecimals(profile.rating)!,
+      reviewCount: profile.reviewCount,
+      specialization: profile.specializations[0] ?? null,
+      specializations: profile.specializations,
+      bio: profile.bio,
+      yearsOfExperience: profile.yearsExperience,
+      hourlyRate: twoDecimals(profile.hourlyRate),
+      verified: user.status === 'approved',
+    },
+  };
+}

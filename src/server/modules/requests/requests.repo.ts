@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
+import { availableToMediator } from './visibility';
+
+export type RequestRow = typeof mediationRequests.$inferSelect;
+export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(mediationRequests).where(eq(mediationRequests.id, id)).limit(1);
+  return row;
+}
+
+/** The row, locked until the transaction ends: transitions serialize on it (DESIGN 4). */
+export async function lockRequest(tx: DbOrTx, id: string): Promise<RequestRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(mediationRequests).where(eq(mediationRequests.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateRequest(tx: DbOrTx, id: string, values: Partial<typeof mediationRequests.$inferInsert>): Promise<RequestRow> {
+  const [row] = await tx.update(mediationRequests).set(values).where(eq(mediationRequests.id, id)).returning();
+  return row;
+}
+
+export type Cursor = { createdAt: Date; id: string } | null;
+
+const before = (cursor: Cursor): SQL | undefined =>
+  cursor
+    ? or(lt(mediationRequests.createdAt, cursor.createdAt), and(eq(mediationRequests.createdAt, cursor.createdAt), lt(mediationRequests.id, cursor.id)))
+    : undefined;
+
+export async function listLawyerRequests(db: DbOrTx, lawyerId: string, limit: number, cursor: Cursor) {
+  return db
+    .select()
+    .from(mediationRequests)
+    .where(and(eq(mediationRequests.lawyerId, lawyerId), before(cursor)))
+    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
+    .limit(limit + 1);
+}
+
+export type MediatorView = 'available' | 'accepted' | 'completed';
+
+/** The mediator's tabs (spec 4 + RULES.md 5) as SQL conditions on `r`. */
+export function mediatorViewCondition(view: MediatorView, mediatorId: string, now: Date): SQL {
+  if (view === 'available') return availableToMediator(mediatorId, now);
+  if (view === 'accepted') {
+    return sql`(r.status IN ('pending_mediators', 'awaiting_selection', 'matched', 'in_progress')
+      AND EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId} AND a.status IN ('pending', 'selected')))`;
+  }
+  return sql`(r.status = 'completed' AND r.selected_mediator_id = ${mediatorId})`;
+}
+
+export async function listMediatorRequests(db: DbOrTx, mediatorId: string, view: MediatorView, now: Date, limit: number, cursor: Cursor): Promise<RequestRow[]> {
+  const cursorSql = cursor ? sql`AND (r.created_at, r.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const ids = (await db.execute(
+    sql`SELECT r.id FROM mediation_requests r WHERE ${mediatorViewCondition(view, mediatorId, now)} ${cursorSql}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit + 1}`,
+  )) as unknown as { rows: { id: string }[] };
+  if (!ids.rows.length) return [];
+  const rows = await db.select().from(mediationRequests).where(inArray(mediationRequests.id, ids.rows.map((r) => r.id)));
+  const order = new Map(ids.rows.map((r, i) => [r.id, i]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+export async function countMediatorViews(db: DbOrTx, mediatorId: string, now: Date) {
+  const result = (await db.execute(sql`SELECT
+      count(*) FILTER (WHERE ${mediatorViewCondition('available', mediatorId, now)})::int AS available,
+      count(*) FILTER (WHERE ${mediatorViewCondition('accepted', mediatorId, now)})::int AS accepted,
+      count(*) FILTER (WHERE ${mediatorViewCondition('completed', mediatorId, now)})::int AS completed
+    FROM mediation_requests r WHERE r.status <> 'draft'`)) as unknown as { rows: { available: number; accepted: number; completed: number }[] };
+  const row = result.rows[0];
+  return { available: Number(row?.available ?? 0), accepted: Number(row?.accepted ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+export async function isAvailableTo(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
+  const result = (await db.execute(sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${availableToMediator(mediatorId, now)}`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+export async function findAcceptance(db: DbOrTx, requestId: string, mediatorId: string): Promise<AcceptanceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mediatorAcceptances)
+    .where(and(eq(mediatorAcceptances.requestId, requestId), eq(mediatorAcceptances.mediatorId, mediatorId)))
+    .limit(1);
+  return row;
+}
+
+export async function liveAcceptances(db: DbOrTx, requestId: string): Promise<AcceptanceRow[]> {
+  return db
+    .select()
+    .from(mediatorAcceptances)
+    .where(and(eq(mediatorAcceptances.requestId, requestId), inArray(mediatorAcceptances.status, ['pending', 'selected'])))
+    .orderBy(asc(mediatorAcceptances.acceptedAt), asc(mediatorAcceptances.id));
+}
+
+/** The selection list: at most the first three pending acceptances, each with the mediator the spec's card shows. */
+export async function pendingAcceptancesWithMediators(db: DbOrTx, requestId: string) {
+  return db
+    .select({ acceptance: mediatorAcceptances, user: users, profile: mediatorProfiles })
+    .from(mediatorAcceptances)
+    .innerJoin(users, eq(users.id, mediatorAcceptances.mediatorId))
+    .innerJoin(mediatorProfiles, eq(mediatorProfiles.userId, mediatorAcceptances.mediatorId))
+    .where(and(eq(mediatorAcceptances.requestId, requestId), eq(mediatorAcceptances.status, 'pending')))
+    .orderBy(asc(mediatorAcceptances.acceptedAt), asc(mediatorAcceptances.id))
+    .limit(3);
+}
+
+/** Acceptances a mediator made this month that still count against their cap (RULES.md 5). */
+export async function countMonthlyAcceptances(db: DbOrTx, mediatorId: string, monthStart: Date): Promise<number> {
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM mediator_acceptances
+      WHERE mediator_id = ${mediatorId} AND accepted_at >= ${monthStart.toISOString()}::timestamptz AND status IN ('pending', 'selected')`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function lawyerStatusCounts(db: DbOrTx, lawyerId: string) {
+  return db
+    .select({ status: mediationRequests.status, n: sql<number>`count(*)::int` })
+    .from(mediationRequests)
+    .where(eq(mediationRequests.lawyerId, lawyerId))
+    .groupBy(mediationRequests.status);
+}
+
+export async function listAllRequests(db: DbOrTx, limit: number, cursor: Cursor) {
+  return db
+    .select()
+    .from(mediationRequests)
+    .where(before(cursor))
+    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
+    .limit(limit + 1);
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CancelSchema, CreateRequestSchema, RequestListQuerySchema } from '../../../common/schemas/requests';
+import type { AppContext } from '../../context';
+import { AppError, forbidden } from '../../errors';
+import { decodeCursor, sendPage } from '../../pagination';
+import { takeBody } from '../../plugins/error-handler';
+import { requireActiveMember, requireUser } from '../../plugins/guards';
+import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { cancelRequest, previewCancellation } from '../payments/cancellation.service';
+import { submitRequest } from '../payments/deposit.service';
+import { selectMediator } from '../payments/selection.service';
+import { acceptRequest, withdrawAcceptance } from './acceptances.service';
+import * as service from './requests.service';
+
+const tags = ['Requests'];
+const IdParams = z.object({ id: z.string() });
+
+export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/requests', { schema: { tags, summary: 'My requests (lawyer) or a tab (mediator: ?view=available|accepted|completed)', querystring: RequestListQuerySchema } }, async (request, reply) => {
+    const user = requireActiveMember(request);
+    const { view, limit, cursor } = request.query;
+    const rows = sendPage(reply, await service.listRequests(ctx, user, view, limit, decodeCursor(cursor)), limit);
+    return Promise.all(rows.map((row) => service.present(ctx, user, row)));
+  });
+
+  r.get('/api/requests/counts', { schema: { tags, summary: 'Tab counts (mediator) or counts by status (lawyer)' } }, async (request) => {
+    const user = requireActiveMember(request);
+    return service.requestCounts(ctx, user);
+  });
+
+  r.post('/api/requests', { attachValidation: true, schema: { tags, summary: 'Create a draft request', body: CreateRequestSchema } }, async (request, reply) => {
+    const user = requireActiveMember(request);
+    if (user.role !== 'lawyer') throw forbidden('Only lawyers can create mediation requests');
+    const body = takeBody(request);
+    return reply.status(201).send(await service.createRequest(ctx, user, body));
+  });
+
+  r.get('/api/requests/:id', { schema: { tags, summary: 'One request (404 when not visible to you)', params: IdParams } }, async (request) => {
+    const user = requireActiveMember(request);
+    return service.getRequest(ctx, user, request.params.id);
+  });
+
+  r.post('/api/requests/:id/submit', { schema: { tags, summary: 'Create the deposit payment: returns clientSecret', params: IdParams } }, async (request) => {
+    const user = requireActiveMember(request);
+    return submitRequest(ctx, user, request.params.id);
+  });
+
+  r.get('/api/requests/:id/pending-acceptances', { schema: { tags, summary: 'The selection list (at most 3, while awaiting selection)', params: IdParams } }, async (request) => {
+    const user = requireActiveMember(request);
+    return service.pendingAcceptances(ctx, user, request.params.id);
+  });
+
+  r.post('/api/requests/:id/accept', { schema: { tags, summary: 'Accept (mediator): { proposedRate?, note?, noConflictConfirmed: true }', params: IdParams } }, async (request, reply) => {
+    const user = requireUser(request);
+    await hitRateLimit(ctx, `accept:${user.id}`, RATE_LIMITS.accepts);
+    const acceptance = await acceptRequest(ctx, user, request.params.id, request.body);
+    return reply.status(201).send({ id: acceptance.id, requestId: acceptance.requestId, mediatorId: acceptance.mediatorId, status: acceptance.status, proposedRate: acceptance.proposedRate, note: acceptance.note, acceptedAt: acceptance.acceptedAt.toISOString() });
+  });
+
+  r.delete('/api/requests/:id/acceptance', { schema: { tags, summary: 'Withdraw my pending acceptance', params: IdParams } }, async (request) => {
+    const user = requireActiveMember(request);
+    await withdrawAcceptance(ctx, user, request.params.id);
+    return { message: 'Acceptance withdrawn' };
+  });
+
+  r.post(
+    '/api/requests/:id/select-mediator/:mediatorId',
+    { schema: { tags, summary: 'Select a mediator: charges the balance (402 { message, clientSecret } if the saved card declines)', params: z.object({ id: z.string(), mediatorId: z.string() }) } },
+    async (request) => {
+      const user = requireActiveMember(request);
+      const outcome = await selectMediator(ctx, user, request.params.id, request.params.mediatorId);
+      if (outcome.kind === 'declined') throw new AppError(402, outcome.message, undefined, undefined, { clientSecret: outcome.clientSecret });
+      return service.present(ctx, user, outcome.request);
+    },
+  );
+
+  r.get('/api/requests/:id/cancellation', { schema: { tags, summary: 'What cancelling now would refund (shown before confirming)', params: IdParams } }, async (request) => {
+    const user = requireActiveMember(request);
+    return previewCancellation(ctx, user, request.params.id);
+  });
+
+  r.post('/api/requests/:id/cancel', { attachValidation: true, schema: { tags, summary: 'Cancel: refunds per the policy', params: IdParams, body: CancelSchema } }, async (request) => {
+    const user = requireActiveMember(request);
+    const body = takeBody(request);
+    return cancelRequest(ctx, user, request.params.id, { reason: body.reason });
+  });
+}

@@ -1,0 +1,113 @@
+import { inTransaction } from '../../db/client';
+import { FILE_LIMITS } from '../../../common/constants';
+import type { AcceptanceDto, RequestDto } from '../../../common/api-types';
+import { budgetProblem } from '../../../common/domain/fees';
+import { parseCents } from '../../../common/money';
+import type { CreateRequest } from '../../../common/schemas/requests';
+import type { AppContext } from '../../context';
+import { mediationRequests } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { verifyAttachment } from '../files/files.service';
+import { currentTerms } from '../settings/terms';
+import { presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
+import * as repo from './requests.repo';
+
+export const REQUEST_NOT_FOUND = 'Request not found';
+
+export function viewerOf(user: SessionUser): Viewer {
+  return { id: user.id, role: user.role === 'admin' ? 'admin' : user.role === 'mediator' ? 'mediator' : 'lawyer' };
+}
+
+function todayUtc(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export async function createRequest(ctx: AppContext, user: SessionUser, input: CreateRequest): Promise<RequestDto> {
+  const terms = await currentTerms(ctx.db);
+  const problem = budgetProblem(parseCents(input.budget)!, terms);
+  if (problem) throw badRequest(problem, { budget: problem });
+  if (input.preferredDate && input.preferredDate < todayUtc(ctx.clock.now())) {
+    throw badRequest('Preferred date cannot be in the past', { preferredDate: 'Preferred date cannot be in the past' });
+  }
+  const caseFiles = [...new Set(input.caseFilesUrls)];
+  if (caseFiles.length > FILE_LIMITS.caseFilesMaxFiles) {
+    const message = `You can only upload up to ${FILE_LIMITS.caseFilesMaxFiles} file(s).`;
+    throw badRequest(message, { caseFilesUrls: message });
+  }
+  const row = await inTransaction(ctx.db, async (tx) => {
+    const [created] = await tx
+      .insert(mediationRequests)
+      .values({
+        ...input,
+        caseFilesUrls: [],
+        mediationBriefUrl: null,
+        lawyerId: user.id,
+        status: 'draft',
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      })
+      .returning();
+    // Every attached object is checked when attached: the caller's, the right purpose, size, and really a PDF.
+    const brief = input.mediationBriefUrl ? await verifyAttachment(ctx, tx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl', created.id) : null;
+    const files = [];
+    for (const path of caseFiles) files.push(await verifyAttachment(ctx, tx, user.id, path, ['case_file'], 'caseFilesUrls', created.id));
+    return repo.updateRequest(tx, created.id, {
+      mediationBriefUrl: brief?.objectPath ?? null,
+      caseFilesUrls: files.map((f) => f.objectPath),
+    });
+  });
+  return presentRequest(ctx.db, row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0 });
+}
+
+/**
+ * The request if the caller may see it (RULES.md 6): the owner, admins, and mediators who can see it in Available,
+ * have accepted it, or were selected. Anyone else gets 404, as if it did not exist.
+ */
+export async function findVisibleRequest(ctx: AppContext, user: SessionUser, id: string): Promise<repo.RequestRow> {
+  const request = await repo.findRequest(ctx.db, id);
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (user.role === 'admin' || request.lawyerId === user.id) return request;
+  if (user.role === 'mediator' && user.profileCompleted) {
+    if (request.selectedMediatorId === user.id) return request;
+    if (await repo.findAcceptance(ctx.db, request.id, user.id)) return request;
+    if (await repo.isAvailableTo(ctx.db, request.id, user.id, ctx.clock.now())) return request;
+  }
+  throw notFound(REQUEST_NOT_FOUND);
+}
+
+export async function getRequest(ctx: AppContext, user: SessionUser, id: string): Promise<RequestDto> {
+  const request = await findVisibleRequest(ctx, user, id);
+  return present(ctx, user, request);
+}
+
+export async function present(ctx: AppContext, user: SessionUser, request: repo.RequestRow): Promise<RequestDto> {
+  const acceptances = await repo.liveAcceptances(ctx.db, request.id);
+  const mine = user.role === 'mediator' ? ((await repo.findAcceptance(ctx.db, request.id, user.id)) ?? null) : null;
+  return presentRequest(ctx.db, request, viewerOf(user), { currentTerms: await currentTerms(ctx.db), acceptanceCount: acceptances.length, myAcceptance: mine });
+}
+
+export async function listRequests(ctx: AppContext, user: SessionUser, view: repo.MediatorView | 'all' | undefined, limit: number, cursor: repo.Cursor) {
+  const rows =
+    user.role === 'mediator'
+      ? await repo.listMediatorRequests(ctx.db, user.id, view && view !== 'all' ? view : 'available', ctx.clock.now(), limit, cursor)
+      : user.role === 'admin'
+        ? await repo.listAllRequests(ctx.db, limit, cursor)
+        : await repo.listLawyerRequests(ctx.db, user.id, limit, cursor);
+  return rows;
+}
+
+export async function requestCounts(ctx: AppContext, user: SessionUser) {
+  if (user.role === 'mediator') return repo.countMediatorViews(ctx.db, user.id, ctx.clock.now());
+  const rows = await repo.lawyerStatusCounts(ctx.db, user.id);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** The selection list (spec 2): owner and admins only, and only while awaiting selection. */
+export async function pendingAcceptances(ctx: AppContext, user: SessionUser, id: string): Promise<AcceptanceDto[]> {
+  const request = await findVisibleRequest(ctx, user, id);
+  if (user.role !== 'admin' && request.lawyerId !== user.id) throw new AppError(403, 'Only the lawyer who posted this request can see who accepted it');
+  if (request.status !== 'awaiting_selection') return [];
+  const rows = await repo.pendingAcceptancesWithMediators(ctx.db, request.id);
+  return rows.map(presentAcceptance);
+}
