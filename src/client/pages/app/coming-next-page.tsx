@@ -5,10 +5,6 @@ import { Card, CardContent } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FEATURES: Record<string, { title: string; text: string }> = {
-  requests: { title: 'Mediation requests', text: 'Posting cases, browsing requests and selecting mediators arrive in the next release.' },
-  'new-request': { title: 'Create Mediation Request', text: 'The request form with documents and the secure deposit arrives in the next release.' },
-  request: { title: 'Request details', text: 'Request details, acceptances and mediator selection arrive in the next release.' },
-  acceptances: { title: 'My Acceptances', text: 'The requests you accepted will be listed here in the next release.' },
   messages: { title: 'Messages', text: 'Real-time messaging with your counterpart on each matched request is coming next.' },
   subscription: { title: 'Subscription', text: 'Upgrading to Pro or Unlimited is coming next. You are on the plan shown on your dashboard.' },
   reviews: { title: 'Reviews', text: 'Reviews from the lawyers you work with will appear here once mediations complete.' },

@@ -15,7 +15,7 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useFeeTerms } from './public-settings';
+import { useFeeTerms } from '../../features/settings/public-settings';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 

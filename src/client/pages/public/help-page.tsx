@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { buttonVariants } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useFeeTerms } from './public-settings';
+import { useFeeTerms } from '../../features/settings/public-settings';
 
 const TOPICS: { icon: LucideIcon; title: string; text: string; href: string }[] = [
   { icon: Gavel, title: 'For lawyers', text: 'Post a request, pay the deposit and choose your mediator.', href: '#how-matching-works' },

@@ -5,7 +5,7 @@ import { BlogSection, FinalCallToAction, SponsoredSection } from './landing/clos
 import { AboutSection, HeroSection } from './landing/hero-section';
 import { HowItWorksSection } from './landing/how-it-works-section';
 import { LandingHeader } from './landing/landing-header';
-import { useFeeTerms } from './public-settings';
+import { useFeeTerms } from '../../features/settings/public-settings';
 
 /** The signed-out home page (spec 2) with its in-page sections #home … #blog. */
 export function LandingPage() {

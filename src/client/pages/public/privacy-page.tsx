@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { APP_NAME, SUPPORT_CONTACT } from '../../../common/constants';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LegalDocument, LegalSection } from './legal-document';
-import { usePublicSettings } from './public-settings';
+import { usePublicSettings } from '../../features/settings/public-settings';
 
 const SECTIONS = [
   { id: 'data-collected', title: 'Data we collect' },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { APP_NAME } from '../../../common/constants';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LegalDocument, LegalSection } from './legal-document';
-import { useFeeTerms, usePublicSettings } from './public-settings';
+import { useFeeTerms, usePublicSettings } from '../../features/settings/public-settings';
 
 const SECTIONS = [
   { id: 'acceptance', title: 'Acceptance of terms' },

@@ -5,6 +5,7 @@ import { UploadRequestSchema } from '../../../common/schemas/files';
 import { LocalStorage } from '../../adapters/storage';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../errors';
+import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
 import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { createUpload, openDownload, receiveLocalUpload } from './files.service';
@@ -17,11 +18,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/files/upload',
-    { schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema } },
+    // attachValidation: signed out is 401 before a bad body is 400 (RULES.md 6 precedence).
+    { attachValidation: true, schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema } },
     async (request) => {
       const user = requireUser(request);
+      const body = takeBody(request);
       await hitRateLimit(ctx, `upload:${user.id}`, RATE_LIMITS.uploads);
-      return createUpload(ctx, user, request.body);
+      return createUpload(ctx, user, body);
     },
   );
 

@@ -1,7 +1,9 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../../../tests/helpers/backends';
 import { signUpVerified } from '../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { notifications } from '../../db/schema';
 import { insertNotifications } from './notifications.repo';
 
 interface Note {
@@ -26,10 +28,16 @@ describe.each(backends)('notifications on %s', (backend) => {
   const list = async (cookie: string, query = '') => (await get(`/api/notifications${query}`, cookie)).json() as Note[];
   const unread = async (cookie: string) => (await get('/api/notifications/unread', cookie)).json().count as number;
 
-  /** One insert per notification, so each has its own (increasing) creation time. */
+  /** One insert per notification, each then given its own, later creation time (PGlite's clock ticks in ms). */
+  let tick = Date.parse('2026-03-02T15:00:00Z');
   async function seedOneByOne(userId: string, titles: string[]) {
     for (const title of titles) {
       await insertNotifications(t.ctx.db, [{ userId, type: 'new_message', title, message: `${title} body`, linkUrl: '/messages' }]);
+      tick += 1000;
+      await t.ctx.db
+        .update(notifications)
+        .set({ createdAt: new Date(tick) })
+        .where(and(eq(notifications.userId, userId), eq(notifications.title, title)));
     }
   }
 
@@ -108,6 +116,12 @@ describe.each(backends)('notifications on %s', (backend) => {
       t.ctx.db,
       Array.from({ length: 20 }, (_, i) => ({ userId: me.user.id, type: 'broadcast' as const, title: `batch-${i}`, message: 'm' })),
     );
+    // …at a time with microseconds, as PostgreSQL's now() gives: the cursor (milliseconds) must not skip any of them.
+    tick += 1000;
+    await t.ctx.db
+      .update(notifications)
+      .set({ createdAt: sql`${new Date(tick).toISOString()}::timestamptz + interval '456 microseconds'` })
+      .where(and(eq(notifications.userId, me.user.id), eq(notifications.type, 'broadcast')));
     await seedOneByOne(me.user.id, ['new-1', 'new-2']);
 
     const all = await list(me.cookie, '?limit=100');

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { REQUEST_NOT_FOUND } from '../requests/requests.service';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import * as requestsRepo from '../requests/requests.repo';
 import { announceNewRequest } from '../requests/request-notices';
 import { currentTerms } from '../settings/terms';
@@ -19,9 +19,12 @@ import { appendLedger, lockPaymentForRequest, updatePayment } from './payments.r
  * The request row lock makes concurrent submits create one intent.
  */
 export async function submitRequest(ctx: AppContext, user: SessionUser, requestId: string) {
+  // 404 when the caller cannot see it, 403 when they can but it is not theirs (RULES.md 6).
+  if (user.role !== 'admin') await findVisibleRequest(ctx, user, requestId);
   return inTransaction(ctx.db, async (tx) => {
     const request = await requestsRepo.lockRequest(tx, requestId);
-    if (!request || (request.lawyerId !== user.id && user.role !== 'admin')) throw notFound(REQUEST_NOT_FOUND);
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (request.lawyerId !== user.id && user.role !== 'admin') throw new AppError(403, 'Only the lawyer who posted this request can pay its deposit');
     const check = checkTransition('submit', request.status, request.lawyerId === user.id ? 'owner' : 'admin');
     if (check === 'forbidden') throw new AppError(403, 'Only the lawyer who posted this request can pay its deposit');
     if (check === 'conflict') throw conflict('This request has already been submitted');

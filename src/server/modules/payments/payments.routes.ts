@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LocalConfirmSchema } from '../../../common/schemas/payments';
 import type { AppContext } from '../../context';
 import { mediationRequests, payments } from '../../db/schema';
+import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
 import { twoDecimals } from '../users/user.presenter';
 import { confirmLocalPayment } from './confirm.service';
@@ -15,9 +16,11 @@ const tags = ['Payments'];
 export function paymentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/payments/local/confirm', { schema: { tags, summary: 'Pay with the built-in card form (local provider): 200 or 402', body: LocalConfirmSchema } }, async (request) => {
+  // attachValidation: signed out is 401 before a bad body is 400 (RULES.md 6 precedence).
+  r.post('/api/payments/local/confirm', { attachValidation: true, schema: { tags, summary: 'Pay with the built-in card form (local provider): 200 or 402', body: LocalConfirmSchema } }, async (request) => {
     const user = requireUser(request);
-    return confirmLocalPayment(ctx, user, request.body.clientSecret, request.body.card);
+    const body = takeBody(request);
+    return confirmLocalPayment(ctx, user, body.clientSecret, body.card);
   });
 
   r.get('/api/payments', { schema: { tags, summary: 'My payments (lawyer: paid; mediator: paid to me) with their ledger' } }, async (request) => {

@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { notify } from '../notifications/notifications.service';
 import * as requestsRepo from '../requests/requests.repo';
-import { REQUEST_NOT_FOUND } from '../requests/requests.service';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { appendLedger, countLedger, lockPaymentForRequest, updatePayment, type PaymentRow } from './payments.repo';
 import { refundCharge } from './refunds';
 
@@ -85,16 +85,18 @@ async function announceSelection(ctx: AppContext, selected: Selected): Promise<v
   ctx.events.emit('request', request.id);
 }
 
-export type SelectOutcome = { kind: 'selected'; request: RequestRow } | { kind: 'declined'; message: string; clientSecret: string };
+export type SelectOutcome = { kind: 'selected'; request: RequestRow } | { kind: 'declined'; message: string; clientSecret: string; amount: string };
 
 /**
  * Select (RULES.md 2.2 + 4): charge the balance to the saved card, then select. If the charge fails, nothing is
  * selected and the lawyer gets a client secret to pay the balance with another card (402).
  */
 export async function selectMediator(ctx: AppContext, user: SessionUser, requestId: string, mediatorId: string): Promise<SelectOutcome> {
+  // 404 when the caller cannot see it, 403 when they can but it is not theirs (RULES.md 6).
+  if (user.role !== 'admin') await findVisibleRequest(ctx, user, requestId);
   const outcome = await inTransaction(ctx.db, async (tx): Promise<SelectOutcome | Selected> => {
     const request = await requestsRepo.lockRequest(tx, requestId);
-    if (!request || (request.lawyerId !== user.id && user.role !== 'admin')) throw notFound(REQUEST_NOT_FOUND);
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
     if (request.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can select its mediator');
     if (checkTransition('select', request.status, 'owner') !== 'ok') {
       throw conflict(request.status === 'matched' ? 'A mediator has already been selected for this request' : 'This request is not awaiting selection');
@@ -120,7 +122,7 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
       metadata: { purpose: 'balance', requestId: request.id, userId: request.lawyerId, mediatorId, attempt: String(attempt) },
     });
     await updatePayment(tx, payment.id, { pendingSelectionMediatorId: mediatorId, balanceIntentId: intent.id, updatedAt: ctx.clock.now() });
-    return { kind: 'declined', message: charge.message, clientSecret: intent.clientSecret };
+    return { kind: 'declined', message: charge.message, clientSecret: intent.clientSecret, amount: formatCents(balance) };
   });
   if ('kind' in outcome) return outcome;
   await announceSelection(ctx, outcome);

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../plugins/session';
 import { monthStartUtc } from '../dashboard/dashboard.service';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './requests.repo';
-import { REQUEST_NOT_FOUND } from './requests.service';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { reachesMediator } from './visibility';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -28,7 +28,11 @@ export function capMessage(tier: 'free' | 'pro' | 'unlimited', cap: number): str
  * request row are locked, so neither the cap nor the limit of three can be overrun by concurrent accepts.
  */
 export async function acceptRequest(ctx: AppContext, user: SessionUser, requestId: string, rawBody: unknown) {
-  if (user.role !== 'mediator') throw forbidden('Only mediators can accept requests');
+  if (user.role !== 'mediator') {
+    // 404 before 403 (RULES.md 6): a lawyer learns nothing about a request that is not theirs.
+    await findVisibleRequest(ctx, user, requestId);
+    throw forbidden('Only mediators can accept requests');
+  }
   if (!user.profileCompleted) throw forbidden('Complete your profile first');
   const now = ctx.clock.now();
   const result = await inTransaction(ctx.db, async (tx) => {

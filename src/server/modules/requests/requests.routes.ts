@@ -20,8 +20,9 @@ const IdParams = z.object({ id: z.string() });
 export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/requests', { schema: { tags, summary: 'My requests (lawyer) or a tab (mediator: ?view=available|accepted|completed)', querystring: RequestListQuerySchema } }, async (request, reply) => {
+  r.get('/api/requests', { attachValidation: true, schema: { tags, summary: 'My requests (lawyer) or a tab (mediator: ?view=available|accepted|completed)', querystring: RequestListQuerySchema } }, async (request, reply) => {
     const user = requireActiveMember(request);
+    takeBody(request); // a bad query is 400 only after 401/403 (RULES.md 6)
     const { view, limit, cursor } = request.query;
     const rows = sendPage(reply, await service.listRequests(ctx, user, view, limit, decodeCursor(cursor)), limit);
     return Promise.all(rows.map((row) => service.present(ctx, user, row)));
@@ -73,7 +74,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = requireActiveMember(request);
       const outcome = await selectMediator(ctx, user, request.params.id, request.params.mediatorId);
-      if (outcome.kind === 'declined') throw new AppError(402, outcome.message, undefined, undefined, { clientSecret: outcome.clientSecret });
+      if (outcome.kind === 'declined') throw new AppError(402, outcome.message, undefined, undefined, { clientSecret: outcome.clientSecret, amount: outcome.amount });
       return service.present(ctx, user, outcome.request);
     },
   );

@@ -1,5 +1,5 @@
 import { CreditCard, FileSearch, Percent, ShieldCheck, Timer, Waypoints, Wallet } from 'lucide-react';
-import type { useFeeTerms } from '../public-settings';
+import type { useFeeTerms } from '../../../features/settings/public-settings';
 import { SectionHeading } from './shared';
 
 type FeeTerms = ReturnType<typeof useFeeTerms>;

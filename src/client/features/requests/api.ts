@@ -1,0 +1,73 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AcceptanceDto, CancellationPreviewDto, RequestDto } from '../../../common/api-types';
+import type { AcceptInput, CreateRequestInput } from '../../../common/schemas/requests';
+import { apiRequest } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+
+export type MediatorView = 'available' | 'accepted' | 'completed';
+
+export const requestKeys = {
+  all: ['/api/requests'] as const,
+  list: (view?: MediatorView) => ['/api/requests', view ? `?view=${view}` : ''] as const,
+  counts: ['/api/requests/counts'] as const,
+  one: (id: string) => ['/api/requests', id] as const,
+  acceptances: (id: string) => ['/api/requests', id, 'pending-acceptances'] as const,
+  cancellation: (id: string) => ['/api/requests', id, 'cancellation'] as const,
+};
+
+/** Everything about requests is refetched after a change (lists, counts, the detail, the dashboard). */
+export const refreshRequests = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+    queryClient.invalidateQueries({ queryKey: requestKeys.counts }),
+    queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/notifications/unread'] }),
+  ]);
+
+export function useRequests(view?: MediatorView) {
+  return useQuery<RequestDto[]>({
+    queryKey: requestKeys.list(view),
+    queryFn: () => apiRequest<RequestDto[]>('GET', view ? `/api/requests?view=${view}` : '/api/requests'),
+    staleTime: 0,
+  });
+}
+
+export function useRequestCounts(enabled: boolean) {
+  return useQuery<Record<string, number>>({ queryKey: requestKeys.counts, staleTime: 0, enabled });
+}
+
+export function useRequest(id: string) {
+  return useQuery<RequestDto>({ queryKey: requestKeys.one(id), staleTime: 0 });
+}
+
+export function usePendingAcceptances(id: string, enabled: boolean) {
+  return useQuery<AcceptanceDto[]>({ queryKey: requestKeys.acceptances(id), enabled, staleTime: 0 });
+}
+
+export function useCancellationPreview(id: string, enabled: boolean) {
+  return useQuery<CancellationPreviewDto>({ queryKey: requestKeys.cancellation(id), enabled, staleTime: 0 });
+}
+
+export function useCreateRequest() {
+  return useMutation({ mutationFn: (input: CreateRequestInput & { mediationBriefUrl?: string | null; caseFilesUrls?: string[] }) => apiRequest<RequestDto>('POST', '/api/requests', input) });
+}
+
+export function useSubmitRequest() {
+  return useMutation({ mutationFn: (id: string) => apiRequest<{ clientSecret: string; amount: string }>('POST', `/api/requests/${id}/submit`) });
+}
+
+export function useAccept(id: string) {
+  return useMutation({ mutationFn: (input: AcceptInput) => apiRequest('POST', `/api/requests/${id}/accept`, input), onSuccess: refreshRequests });
+}
+
+export function useWithdraw(id: string) {
+  return useMutation({ mutationFn: () => apiRequest('DELETE', `/api/requests/${id}/acceptance`), onSuccess: refreshRequests });
+}
+
+export function useSelectMediator(id: string) {
+  return useMutation({ mutationFn: (mediatorId: string) => apiRequest<RequestDto>('POST', `/api/requests/${id}/select-mediator/${mediatorId}`) });
+}
+
+export function useCancelRequest(id: string) {
+  return useMutation({ mutationFn: (reason: string) => apiRequest('POST', `/api/requests/${id}/cancel`, { reason }), onSuccess: refreshRequests });
+}

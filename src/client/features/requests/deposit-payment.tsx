@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router';
+import { displayMoney } from '../../lib/format';
+import { toast } from '../../components/ui/use-toast';
+import { PaymentDialog } from '../payments/payment-dialog';
+import { refreshRequests, useSubmitRequest } from './api';
+
+/** 'Complete Payment' for a draft: submit gives the client secret (a new one after a decline), then the card form. */
+export function DepositPaymentDialog({ requestId, deposit, open, onOpenChange }: { requestId: string; deposit: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const submit = useSubmitRequest();
+  const navigate = useNavigate();
+  const amount = displayMoney(deposit).replace(/\.00$/, '');
+  return (
+    <PaymentDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Complete Payment"
+      description={`Pay ${amount} deposit to submit your mediation request`}
+      amountLabel={amount}
+      getClientSecret={async () => (await submit.mutateAsync(requestId)).clientSecret}
+      onPaid={() => {
+        onOpenChange(false);
+        toast({ title: 'Payment Successful', description: `Your ${amount} deposit has been processed. Your request is now live!` });
+        void refreshRequests();
+        navigate('/requests');
+      }}
+      onDeclined={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { UserAvatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toastError } from '../../components/ui/use-toast';
+import { displayMoney, formatRating } from '../../lib/format';
+
+interface MediatorProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  rating: string;
+  reviewCount: number;
+  specializations: string[];
+  certifications: string[];
+  yearsExperience: number | null;
+  hourlyRate: string | null;
+  bio: string | null;
+  jurisdiction: string;
+  totalMediationsCompleted: number;
+  verified: boolean;
+}
+
+/** What a lawyer choosing sees of a mediator (RULES.md 7: GET /api/mediators/{id}). */
+export function MediatorProfileDialog({ mediatorId, onClose }: { mediatorId: string | null; onClose: () => void }) {
+  const { data, error, isLoading } = useQuery<MediatorProfile>({ queryKey: ['/api/mediators', mediatorId], enabled: !!mediatorId, staleTime: 60_000 });
+  useEffect(() => {
+    if (error) {
+      toastError('Failed to fetch mediator profile', error);
+      onClose();
+    }
+  }, [error, onClose]);
+  return (
+    <Dialog open={!!mediatorId} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{data ? `${data.firstName} ${data.lastName}` : 'Mediator profile'}</DialogTitle>
+          <DialogDescription>{data ? `${data.jurisdiction} · ${data.totalMediationsCompleted} mediations completed` : 'Loading…'}</DialogDescription>
+        </DialogHeader>
+        {isLoading || !data ? (
+          <div className="grid gap-3">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-24" />
+          </div>
+        ) : (
+          <div className="grid gap-4">
+            <div className="flex items-center gap-4">
+              <UserAvatar src={data.profileImageUrl} firstName={data.firstName} lastName={data.lastName} className="size-16 text-lg" />
+              <div className="grid gap-1 text-sm">
+                <p>
+                  Rating <strong>{formatRating(data.rating, data.reviewCount)}</strong> · {data.reviewCount} review{data.reviewCount === 1 ? '' : 's'}
+                </p>
+                <p>
+                  {data.yearsExperience ?? 0} years of experience · {displayMoney(data.hourlyRate)}/hour
+                </p>
+                {data.verified ? (
+                  <Badge tone="green" className="justify-self-start">
+                    <BadgeCheck className="size-3.5" aria-hidden="true" />
+                    Verified
+                  </Badge>
+                ) : null}
+              </div>
+            </div>
+            {data.bio ? <p className="text-sm">{data.bio}</p> : null}
+            <div className="flex flex-wrap gap-2">
+              {[...data.specializations, ...data.certifications].map((s) => (
+                <Badge key={s} tone="muted" className="text-foreground">
+                  {s}
+                </Badge>
+              ))}
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { Download, FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { RequestDto } from '../../../common/api-types';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { displayMoney, formatDate } from '../../lib/format';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The details card (spec 2 /requests/{id}); mediators see their payout, and contacts/documents only once selected. */
+export function RequestDetailsCard({ request, isMediator }: { request: RequestDto; isMediator: boolean }) {
+  const pricing =
+    request.pricingModel === 'flat'
+      ? `Flat fee ${displayMoney(request.flatFee)}`
+      : `${displayMoney(request.hourlyRate)}/hour × ${request.hoursNeeded ?? '?'} hours`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Case details</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div>
+          <h3 className="text-sm text-muted-foreground">Case description</h3>
+          <p className="mt-1 whitespace-pre-line">{request.caseDescription}</p>
+        </div>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Item label="Dispute type">{request.disputeType}</Item>
+          <Item label="Jurisdiction">{request.jurisdiction}</Item>
+          <Item label="Desired date">{request.desiredDate ? formatDate(request.desiredDate) : 'Flexible'}</Item>
+          <Item label={isMediator ? 'Your Payout' : 'Budget'}>{displayMoney(isMediator ? request.mediatorPayout : request.budget)}</Item>
+          <Item label="Mediation type">{request.mediationType === 'online' ? 'Online' : 'In person'}</Item>
+          <Item label="Pricing">{pricing}</Item>
+          {request.courtInfo ? <Item label="Court">{request.courtInfo}</Item> : null}
+          {request.trialDate ? <Item label="Trial date">{formatDate(request.trialDate)}</Item> : null}
+          {!isMediator ? <Item label="Platform fee">{displayMoney(request.platformFee)}</Item> : null}
+        </dl>
+        {request.opposingLawyerName || request.opposingLawyerFirmName ? (
+          <div>
+            <h3 className="text-sm font-semibold">Opposing counsel</h3>
+            <dl className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {request.opposingLawyerName ? <Item label="Name">{request.opposingLawyerName}</Item> : null}
+              {request.opposingLawyerFirmName ? <Item label="Firm">{request.opposingLawyerFirmName}</Item> : null}
+              {request.opposingLawyerBarNumber ? <Item label="Bar number">{request.opposingLawyerBarNumber}</Item> : null}
+              {request.opposingLawyerEmail ? <Item label="Email">{request.opposingLawyerEmail}</Item> : null}
+              {request.opposingLawyerPhone ? <Item label="Phone">{request.opposingLawyerPhone}</Item> : null}
+            </dl>
+          </div>
+        ) : null}
+        {request.documents.length ? (
+          <div>
+            <h3 className="text-sm font-semibold">Documents</h3>
+            <ul className="mt-2 grid gap-2">
+              {request.documents.map((d) => (
+                <li key={d.objectPath}>
+                  <a href={d.url} className="flex items-center gap-2 rounded-md border p-2 text-sm hover:bg-muted" download>
+                    <FileText className="size-4 text-muted-foreground" aria-hidden="true" />
+                    <span className="flex-1 truncate">
+                      {d.kind === 'brief' ? 'Mediation brief' : 'Case file'}: {d.fileName ?? 'document.pdf'}
+                    </span>
+                    <Download className="size-4" aria-hidden="true" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : isMediator && !request.fullAccess ? (
+          <p className="text-sm text-muted-foreground">Documents and opposing counsel's contact details are shared with the selected mediator.</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { ArrowLeft, CheckCircle2, Clock, CreditCard, FileQuestion } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { RequestDto, UserDto } from '../../../common/api-types';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { toastError } from '../../components/ui/use-toast';
+import { useCurrentUser } from '../../features/auth/api';
+import { AcceptCard } from '../../features/requests/accept-card';
+import { useRequest, useWithdraw } from '../../features/requests/api';
+import { CancelRequestButton } from '../../features/requests/cancel-request';
+import { DepositPaymentDialog } from '../../features/requests/deposit-payment';
+import { RequestDetailsCard } from '../../features/requests/request-details-card';
+import { SelectionList } from '../../features/requests/selection-list';
+import { ApiError } from '../../lib/api-client';
+import { displayMoney } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const CANCELLABLE = ['draft', 'pending_mediators', 'awaiting_selection', 'matched'];
+
+function NotFound() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
+        <FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="font-serif text-2xl font-semibold">Request not found</h1>
+        <Button asChild>
+          <Link to="/requests">Back to Requests</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OwnerPanel({ request }: { request: RequestDto }) {
+  const [paying, setPaying] = useState(false);
+  if (request.status === 'draft') {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <CreditCard className="size-5 text-primary" aria-hidden="true" />
+            Deposit not paid yet
+          </CardTitle>
+          <CardDescription>Pay the {displayMoney(request.depositAmount)} deposit to send this request to matching mediators.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={() => setPaying(true)}>Complete Payment</Button>
+          <DepositPaymentDialog requestId={request.id} deposit={request.depositAmount ?? '250.00'} open={paying} onOpenChange={setPaying} />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (request.status === 'pending_mediators') {
+    return (
+      <Alert tone="info">
+        <Clock aria-hidden="true" />
+        <p>Your request is live. Matching mediators have been notified; if nobody accepts within the match window it opens to all mediators.</p>
+      </Alert>
+    );
+  }
+  if (request.status === 'awaiting_selection') return <SelectionList request={request} />;
+  if (request.status === 'matched' || request.status === 'in_progress') {
+    return (
+      <Card className="border-emerald-300 dark:border-emerald-400/40">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
+            Mediator Selected
+          </CardTitle>
+          <CardDescription>Your mediator has been notified and will coordinate the mediation with you. The full budget of {displayMoney(request.budget)} is held securely until completion.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+  return null;
+}
+
+function MediatorPanel({ request, user }: { request: RequestDto; user: UserDto }) {
+  const withdraw = useWithdraw(request.id);
+  const mine = request.myAcceptance;
+  if (request.selectedMediatorId === user.id) {
+    return (
+      <Alert tone="success">
+        <CheckCircle2 aria-hidden="true" />
+        <p>You were selected for this mediation. Coordinate the date with the lawyer; your payout of {displayMoney(request.mediatorPayout)} is released after completion.</p>
+      </Alert>
+    );
+  }
+  if (mine?.status === 'pending') {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>You accepted this request</CardTitle>
+          <CardDescription>
+            {mine.proposedRate ? `You proposed ${displayMoney(mine.proposedRate)}/hour. ` : ''}The lawyer will choose among the mediators who accepted.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutateAsync().catch((e) => toastError('Error', e))}>
+            {withdraw.isPending ? 'Withdrawing...' : 'Withdraw acceptance'}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (mine?.status === 'rejected') return <Alert tone="warning"><p>The lawyer selected another mediator for this request.</p></Alert>;
+  if (request.status === 'pending_mediators' || request.status === 'awaiting_selection') {
+    return <AcceptCard request={request} tier={user.mediatorProfile?.subscriptionTier ?? 'free'} />;
+  }
+  return null;
+}
+
+export function RequestDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useCurrentUser();
+  const { data: request, error, isLoading } = useRequest(id);
+  usePageTitle(request ? request.caseName : 'Request');
+  if (isLoading) return <Skeleton className="h-96" />;
+  if (!request || !user) return error instanceof ApiError && error.status !== 404 ? <Alert tone="destructive"><p>{error.message}</p></Alert> : <NotFound />;
+  const isOwner = request.lawyerId === user.id;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" className="-ml-3 mb-2">
+          <Link to="/requests">
+            <ArrowLeft aria-hidden="true" />
+            Back to Requests
+          </Link>
+        </Button>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="font-serif text-3xl font-semibold">{request.caseName}</h1>
+            <p className="mt-1 text-muted-foreground">Case #{request.caseNumber}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <StatusBadge status={request.status} />
+            {isOwner && CANCELLABLE.includes(request.status) ? <CancelRequestButton request={request} /> : null}
+          </div>
+        </div>
+      </div>
+      {isOwner || user.role === 'admin' ? <OwnerPanel request={request} /> : user.role === 'mediator' ? <MediatorPanel request={request} user={user} /> : null}
+      <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
+    </div>
+  );
+}

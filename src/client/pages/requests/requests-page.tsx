@@ -1,0 +1,128 @@
+import { FilePlus2, Inbox } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { RequestDto } from '../../../common/api-types';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useCurrentUser } from '../../features/auth/api';
+import { useRequestCounts, useRequests, type MediatorView } from '../../features/requests/api';
+import { RequestCard } from '../../features/requests/request-card';
+import { usePageTitle } from '../../lib/use-page-title';
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading requests">
+      <Skeleton className="h-36" />
+      <Skeleton className="h-36" />
+      <Skeleton className="h-36" />
+    </div>
+  );
+}
+
+function RequestList({ requests, role, empty }: { requests: RequestDto[] | undefined; role: 'lawyer' | 'mediator' | 'admin'; empty: React.ReactNode }) {
+  if (!requests) return <ListSkeleton />;
+  if (!requests.length) return empty;
+  return (
+    <ul className="grid gap-4">
+      {requests.map((r) => (
+        <li key={r.id}>
+          <RequestCard request={r} viewerRole={role} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MediatorTab({ view }: { view: MediatorView }) {
+  const { data } = useRequests(view);
+  return (
+    <RequestList
+      requests={data}
+      role="mediator"
+      empty={
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
+            <Inbox className="size-10" aria-hidden="true" />
+            <p>No requests available in this category.</p>
+          </CardContent>
+        </Card>
+      }
+    />
+  );
+}
+
+function MediatorRequests() {
+  const [tab, setTab] = useState<MediatorView>('available');
+  const { data: counts } = useRequestCounts(true);
+  const label = (name: string, view: MediatorView) => `${name} (${counts?.[view] ?? 0})`;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="font-serif text-3xl font-semibold">Browse Requests</h1>
+        <p className="mt-1 text-muted-foreground">Requests matched to your jurisdiction and specializations, and those open to all mediators.</p>
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as MediatorView)}>
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="available">{label('Available', 'available')}</TabsTrigger>
+          <TabsTrigger value="accepted">{label('My Accepted', 'accepted')}</TabsTrigger>
+          <TabsTrigger value="completed">{label('Completed', 'completed')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="available">
+          <MediatorTab view="available" />
+        </TabsContent>
+        <TabsContent value="accepted">
+          <MediatorTab view="accepted" />
+        </TabsContent>
+        <TabsContent value="completed">
+          <MediatorTab view="completed" />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function LawyerRequests({ role }: { role: 'lawyer' | 'admin' }) {
+  const { data } = useRequests();
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-semibold">My Mediation Requests</h1>
+          <p className="mt-1 text-muted-foreground">Track your cases from posting to completion.</p>
+        </div>
+        {role === 'lawyer' ? (
+          <Button asChild>
+            <Link to="/requests/new">
+              <FilePlus2 aria-hidden="true" />
+              New Request
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+      <RequestList
+        requests={data}
+        role={role}
+        empty={
+          <Card>
+            <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
+              <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="text-muted-foreground">No mediation requests yet. Create your first request to get started.</p>
+              <Button asChild>
+                <Link to="/requests/new">Create First Request</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        }
+      />
+    </div>
+  );
+}
+
+export function RequestsPage() {
+  const { user } = useCurrentUser();
+  usePageTitle(user?.role === 'mediator' ? 'Browse Requests' : 'My Mediation Requests');
+  if (!user) return null;
+  return user.role === 'mediator' ? <MediatorRequests /> : <LawyerRequests role={user.role === 'admin' ? 'admin' : 'lawyer'} />;
+}
