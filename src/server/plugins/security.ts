@@ -16,7 +16,8 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
         // Radix positions popovers with inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // With S3 storage the browser PUTs uploads straight to the bucket's presigned URL.
+        'connect-src': ["'self'", 'ws:', 'wss:', ...storageOrigin(ctx)],
         'font-src': ["'self'", 'data:'],
         'frame-src': ["'self'"],
         'form-action': ["'self'"],
@@ -35,4 +36,11 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     const sameHost = `${request.protocol}://${request.host}`;
     if (origin !== allowedOrigin && origin !== sameHost) throw forbidden('Cross-site request refused');
   });
+}
+
+function storageOrigin(ctx: AppContext): string[] {
+  const env = ctx.env;
+  if (env.STORAGE_DRIVER !== 's3') return [];
+  if (env.S3_ENDPOINT) return [new URL(env.S3_ENDPOINT).origin];
+  return [`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`];
 }

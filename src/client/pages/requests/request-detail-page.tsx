@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Clock, CreditCard, FileQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -37,6 +38,11 @@ function NotFound() {
 
 function OwnerPanel({ request }: { request: RequestDto }) {
   const [paying, setPaying] = useState(false);
+  const { data: mediator } = useQuery<{ firstName: string; lastName: string }>({
+    queryKey: ['/api/mediators', request.selectedMediatorId],
+    enabled: !!request.selectedMediatorId,
+    staleTime: 60_000,
+  });
   if (request.status === 'draft') {
     return (
       <Card>
@@ -71,7 +77,10 @@ function OwnerPanel({ request }: { request: RequestDto }) {
             <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
             Mediator Selected
           </CardTitle>
-          <CardDescription>Your mediator has been notified and will coordinate the mediation with you. The full budget of {displayMoney(request.budget)} is held securely until completion.</CardDescription>
+          <CardDescription>
+            {mediator ? `${mediator.firstName} ${mediator.lastName}` : 'Your mediator'} has been notified and will coordinate the mediation with you. The full budget of{' '}
+            {displayMoney(request.budget)} is held securely until completion.
+          </CardDescription>
         </CardHeader>
       </Card>
     );

@@ -64,10 +64,10 @@ function MediatorRequests() {
         <p className="mt-1 text-muted-foreground">Requests matched to your jurisdiction and specializations, and those open to all mediators.</p>
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as MediatorView)}>
-        <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="available">{label('Available', 'available')}</TabsTrigger>
-          <TabsTrigger value="accepted">{label('My Accepted', 'accepted')}</TabsTrigger>
-          <TabsTrigger value="completed">{label('Completed', 'completed')}</TabsTrigger>
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          <TabsTrigger value="available" className="px-1.5 text-xs sm:px-3 sm:text-sm">{label('Available', 'available')}</TabsTrigger>
+          <TabsTrigger value="accepted" className="px-1.5 text-xs sm:px-3 sm:text-sm">{label('My Accepted', 'accepted')}</TabsTrigger>
+          <TabsTrigger value="completed" className="px-1.5 text-xs sm:px-3 sm:text-sm">{label('Completed', 'completed')}</TabsTrigger>
         </TabsList>
         <TabsContent value="available">
           <MediatorTab view="available" />

@@ -118,17 +118,19 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
   });
 
   it('cancel and select at once: one consistent end state, and the ledger stays whole', async () => {
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     for (let round = 0; round < 6; round++) {
       const id = await createLiveRequest(t, lawyer.cookie, { caseName: `Cancel or select ${round}` });
       const m = crowd[10 + round];
       expect((await accept(id, m.cookie)).statusCode).toBe(201);
-      const race = [call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie, { reason: 'Settled' }), select(id, m.user.id)];
-      const [cancel, chosen] = round % 2 ? await Promise.all(race.reverse()).then((r) => r.reverse()) : await Promise.all(race);
+      const doCancel = () => call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie, { reason: 'Settled' });
+      const doSelect = () => select(id, m.user.id);
+      // Alternate which call is dispatched first, so both orders get a chance to win the row lock.
+      const [cancel, chosen] = round % 2 ? await Promise.all([doSelect(), doCancel()]).then(([s, c]) => [c, s]) : await Promise.all([doCancel(), doSelect()]);
       // The cancel always wins in the end (it is allowed from matched too); the select either went first or lost.
       expect(cancel.statusCode).toBe(200);
       expect([200, 409]).toContain(chosen.statusCode);
-      seen.add(String(chosen.statusCode));
+      seen.add(chosen.statusCode);
       const [request] = await t.ctx.db.select().from(mediationRequests).where(eq(mediationRequests.id, id));
       expect(request.status).toBe('cancelled');
       const [acceptance] = await acceptancesOf(id);
@@ -145,6 +147,6 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
       expect(payment.status).toBe('refunded_full');
       expect(totals.paidToMediator + totals.feeKept).toBe(0);
     }
-    expect(seen.size).toBeGreaterThan(0);
+    console.info(`cancel + select races: select answered ${[...seen].join(' and ')}`);
   });
 });
