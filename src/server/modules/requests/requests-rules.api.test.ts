@@ -71,13 +71,8 @@ describe.each(backends)('request rules on %s', (backend) => {
 
   it('create: every required field answers 400 with the spec text', async () => {
     const texts: Record<string, string> = {
-      caseNumber: 'Case number is required',
-      caseName: 'Case name is required',
-      caseType: 'Case type is required',
-      jurisdiction: 'Jurisdiction is required',
-      budget: 'Budget is required',
-      description: 'Please provide a detailed description',
-      mediationType: 'Please select mediation type',
+      ...{ caseNumber: 'Case number is required', caseName: 'Case name is required', caseType: 'Case type is required', jurisdiction: 'Jurisdiction is required' },
+      ...{ budget: 'Budget is required', description: 'Please provide a detailed description', mediationType: 'Please select mediation type' },
     };
     for (const [field, text] of Object.entries(texts)) {
       for (const value of [undefined, '', '   ']) {
@@ -87,24 +82,19 @@ describe.each(backends)('request rules on %s', (backend) => {
         expect({ field, value, status: res.statusCode, message: res.json().message, error: res.json().fieldErrors?.[field] }).toEqual({ field, value, status: 400, message: text, error: text });
       }
     }
-    for (const [overrides, field, text] of [
-      [{ description: 'Too short' }, 'description', texts.description],
-      [{ mediationType: 'telephone' }, 'mediationType', texts.mediationType],
-      [{ opposingLawyerEmail: 'not-an-email' }, 'opposingLawyerEmail', 'Invalid email address'],
-      [{ budget: 'lots' }, 'budget', 'Enter an amount greater than 0 with at most two decimals (up to 99,999,999.99)'],
-      [{ budget: '1400.001' }, 'budget', 'Enter an amount greater than 0 with at most two decimals (up to 99,999,999.99)'],
-    ] as const) {
+    const amount = 'Enter an amount greater than 0 with at most two decimals (up to 99,999,999.99)';
+    const more: [Record<string, unknown>, string, string][] = [[{ description: 'Too short' }, 'description', texts.description], [{ budget: 'lots' }, 'budget', amount]];
+    more.push([{ mediationType: 'telephone' }, 'mediationType', texts.mediationType], [{ opposingLawyerEmail: 'nope' }, 'opposingLawyerEmail', 'Invalid email address'], [{ budget: '1400.001' }, 'budget', amount]);
+    for (const [overrides, field, text] of more) {
       const res = await create(overrides);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors[field]).toBe(text);
+      expect([res.statusCode, res.json().fieldErrors?.[field]]).toEqual([400, text]);
     }
   });
 
   it('pricing: hourly needs a rate and 2, 4 or 8 hours and clears the flat fee; flat needs 700, 1200 or 2000 and clears both', async () => {
     const errorOf = async (overrides: Record<string, unknown>, field: string) => {
       const res = await create(overrides);
-      expect(res.statusCode).toBe(400);
-      return res.json().fieldErrors[field];
+      return res.statusCode === 400 ? res.json().fieldErrors?.[field] : `status ${res.statusCode}`;
     };
     expect(await errorOf({ hourlyRate: undefined }, 'hourlyRate')).toBe('Hourly rate is required when using hourly pricing');
     expect(await errorOf({ hourlyRate: '' }, 'hourlyRate')).toBe('Hourly rate is required when using hourly pricing');
@@ -135,9 +125,7 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect(past.statusCode).toBe(400);
     expect(past.json().fieldErrors.preferredDate).toBe('Preferred date cannot be in the past');
     for (const bad of ['2026-02-30', '2026-13-01', 'tomorrow']) {
-      const res = await create({ preferredDate: bad });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors.preferredDate).toBe('Preferred date must be a valid date (YYYY-MM-DD)');
+      expect((await create({ preferredDate: bad })).json()).toMatchObject({ fieldErrors: { preferredDate: 'Preferred date must be a valid date (YYYY-MM-DD)' } });
     }
     expect((await create({ trialDate: '2026-02-30' })).json().fieldErrors.trialDate).toMatch(/valid date/);
     expect((await create({ preferredDate: today })).statusCode).toBe(201);
@@ -177,10 +165,7 @@ describe.each(backends)('request rules on %s', (backend) => {
     const jobsOf = (rid: string) => jobs.jobs.filter((j) => j.data.requestId === rid);
     expect(jobsOf(id).map((j) => [j.name, j.runAt.getTime() - goLive])).toEqual([['request.free-head-start', 5 * MIN], ['request.open-to-all', 20 * MIN]]);
     const runDue = async () => {
-      for (const job of jobs.due(t.clock.now())) {
-        await runJob(t.ctx, job.name, job.data);
-        job.done = true;
-      }
+      for (const job of jobs.due(t.clock.now())) await runJob(t.ctx, job.name, job.data).then(() => (job.done = true));
     };
     const counts = async (rid: string) => [await toldAbout(pro.cookie, rid), await toldAbout(free.cookie, rid), await toldAbout(texas.cookie, rid)];
     expect(await counts(id)).toEqual([1, 0, 0]);
