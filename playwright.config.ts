@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Browser journeys (DESIGN 6): the built app served by the real server, which tests/e2e/global-setup.ts starts.
@@ -17,7 +18,10 @@ function e2ePort(): number {
   return Number(process.env.E2E_PORT);
 }
 
-const baseURL = `http://127.0.0.1:${e2ePort()}`;
+const port = e2ePort();
+const baseURL = `http://127.0.0.1:${port}`;
+// The server's console, where the helpers read the e-mailed links; one file per run (see tests/e2e/helpers/paths.ts).
+process.env.E2E_SERVER_LOG ??= path.resolve(import.meta.dirname, 'tests/e2e/.artifacts', `server-${port}.log`);
 const CI = process.env.CI === 'true';
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -60,12 +60,21 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Logs of earlier runs are kept for a day, for looking into failures, then removed. */
+function removeOldLogs(): void {
+  for (const name of readdirSync(ARTIFACTS_DIR)) {
+    const file = path.join(ARTIFACTS_DIR, name);
+    if (/^server-\d+\.log$/.test(name) && Date.now() - statSync(file).mtimeMs > 24 * 60 * 60 * 1000) rmSync(file, { force: true });
+  }
+}
+
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const baseURL = config.projects[0].use.baseURL;
   if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
   const port = new URL(baseURL).port;
 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  removeOldLogs();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mediatehub-e2e-'));
 
   let databaseUrl: string | undefined;

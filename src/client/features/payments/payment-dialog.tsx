@@ -36,6 +36,7 @@ export function PaymentDialog({ open, onOpenChange, title, description, amountLa
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [declined, setDeclined] = useState<string | null>(null);
 
   const validate = () => {
     const next: Record<string, string> = {};
@@ -53,6 +54,7 @@ export function PaymentDialog({ open, onOpenChange, title, description, amountLa
     const v = validate();
     if (!v.ok) return;
     setBusy(true);
+    setDeclined(null);
     try {
       const clientSecret = await getClientSecret();
       await confirm.mutateAsync({ clientSecret, card: { number: v.digits, expMonth: v.month, expYear: v.year, cvc: cvc.trim() } });
@@ -63,7 +65,9 @@ export function PaymentDialog({ open, onOpenChange, title, description, amountLa
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors['card.number']) setErrors({ number: error.fieldErrors['card.number'] });
       else if (error instanceof ApiError && error.fieldErrors['card.expMonth']) setErrors({ expiry: error.fieldErrors['card.expMonth'] });
-      onDeclined(error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      setDeclined(message);
+      onDeclined(message);
     } finally {
       setBusy(false);
     }
@@ -91,6 +95,11 @@ export function PaymentDialog({ open, onOpenChange, title, description, amountLa
               <Input inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))} placeholder="123" />
             </FormField>
           </div>
+          {declined ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+              {declined} Please try another card.
+            </p>
+          ) : null}
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <Lock className="size-3.5" aria-hidden="true" />
             Test mode: use 4242 4242 4242 4242 with any future date and CVC.

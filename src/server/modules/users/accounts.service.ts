@@ -56,6 +56,7 @@ const DEMO_LAWYERS: DemoLawyer[] = [
 const DEMO_MEDIATORS: DemoMediator[] = [
   { email: 'mediator.free@demo.test', firstName: 'Maria', lastName: 'Lopez', tier: 'free', specializations: ['Family Law', 'Employment'], certifications: ['Certified Family Mediator'], jurisdiction: 'California', hourlyRate: '300.00', yearsExperience: 6, bio: 'Family and workplace mediator focused on durable, practical settlements.' },
   { email: 'mediator.pro@demo.test', firstName: 'James', lastName: 'Whitfield', tier: 'pro', specializations: ['Family Law', 'Real Estate'], certifications: ['AAA Panel Mediator'], jurisdiction: 'California', hourlyRate: '375.00', yearsExperience: 14, bio: 'Former litigator; mediates family, property and partnership disputes.' },
+  { email: 'mediator.pro2@demo.test', firstName: 'Rachel', lastName: 'Kim', tier: 'pro', specializations: ['Family Law', 'Estate & Probate'], certifications: ['Certified Family Mediator'], jurisdiction: 'California', hourlyRate: '325.00', yearsExperience: 9, bio: 'Family and estate mediator; calm, structured sessions and written settlement terms.' },
   { email: 'mediator.unlimited@demo.test', firstName: 'Sofia', lastName: 'Chen', tier: 'unlimited', specializations: ['Commercial Litigation', 'Family Law'], certifications: ['JAMS Certified', 'IMI Certified Mediator'], jurisdiction: 'New York', hourlyRate: '450.00', yearsExperience: 20, bio: 'Commercial and complex multi-party disputes; settles 9 in 10 cases she takes.' },
 ];
 
