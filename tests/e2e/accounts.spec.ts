@@ -83,7 +83,8 @@ async function checkSidebar(page: Page, links: [string, string][]): Promise<void
   await expect.poll(cookie).toBe('false');
   // Collapsed: icons only, each link still named for assistive technology.
   await expect(sidebar.getByRole('link', { name: links[1][0] })).toBeVisible();
-  expect((await sidebar.boundingBox())!.width).toBeLessThan(60);
+  // 3rem wide once the width transition has run (spec 9).
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
   await expectAccessible(page, 'dashboard with the sidebar collapsed');
   await page.reload();
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveAttribute('data-state', 'collapsed');

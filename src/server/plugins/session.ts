@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sessions, users, type SessionData } from '../db/schema';
@@ -72,6 +72,8 @@ export async function startSession(
   const now = ctx.clock.now();
   const sess: SessionData = { ...data, createdAt: now.toISOString() };
   await ctx.db.insert(sessions).values({ sid: hashToken(token), sess, expire: new Date(now.getTime() + SESSION_IDLE_MS) });
+  // Now and then, sweep sessions that expired (a refused expired row would otherwise stay forever).
+  if (Math.random() < 0.02) await ctx.db.delete(sessions).where(lt(sessions.expire, now));
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Card } from '../../../common/schemas/payments';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { Clock } from '../../clock';
@@ -72,7 +72,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async cancelIntent(intentId: string): Promise<void> {
-    await this.db.update(providerCharges).set({ status: 'canceled' }).where(eq(providerCharges.id, intentId));
+    // Like a real provider: only an intent still waiting for payment can be cancelled; a paid one stays paid.
+    await this.db.update(providerCharges).set({ status: 'canceled' }).where(and(eq(providerCharges.id, intentId), eq(providerCharges.status, 'requires_payment')));
   }
 
   /**

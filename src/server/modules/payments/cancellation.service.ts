@@ -73,6 +73,11 @@ export async function cancelRequest(ctx: AppContext, user: SessionUser, requestI
       await ctx.payments.cancelIntent(payment.paymentIntentId);
       payment = await updatePayment(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
     }
+    if (payment?.balanceIntentId) {
+      // A balance declined at selection waits for another card: close it too, so a cancelled request is never charged.
+      await ctx.payments.cancelIntent(payment.balanceIntentId);
+      payment = await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
+    }
     const outcome = await outcomeFor(ctx, tx, request, payment, actor === 'admin' ? (options.adminRefund ?? 'full') : undefined);
     if (payment && payment.status === 'held') {
       const entries = await ledgerFor(tx, payment.id);

@@ -43,6 +43,7 @@ describe.each(backends)('request lifecycle on %s', (backend) => {
     expect(freeCounter.statusCode).toBe(403);
 
     expect((await call(t, 'POST', `/api/requests/${id}/accept`, pro.cookie, { proposedRate: '400', note: 'Happy to help', noConflictConfirmed: true })).statusCode).toBe(201);
+    t.clock.advance(1000); // the selection list is in acceptance order
     expect((await call(t, 'POST', `/api/requests/${id}/accept`, free.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
     expect((await call(t, 'POST', `/api/requests/${id}/accept`, free.cookie, { noConflictConfirmed: true })).statusCode).toBe(409);
 

@@ -103,24 +103,18 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect(await errorOf({ pricingModel: 'monthly' }, 'pricingModel')).toBe('Pricing model must be hourly or flat');
 
     const flat = await create({ pricingModel: 'flat', flatFee: '2000', budget: 2000 });
-    expect(flat.statusCode).toBe(201);
     expect(flat.json()).toMatchObject({ pricingModel: 'flat', flatFee: '2000.00', hourlyRate: null, hoursNeeded: null, budget: '2000.00', platformFee: '200.00' });
     const hourly = await create({ flatFee: 700, hourlyRate: '350.5', hoursNeeded: '8' });
-    expect(hourly.statusCode).toBe(201);
     expect(hourly.json()).toMatchObject({ pricingModel: 'hourly', flatFee: null, hourlyRate: '350.50', hoursNeeded: 8 });
   });
 
   it('budget at least the deposit; preferred date a real day, not in the past', async () => {
     const low = await create({ budget: '249.99' });
-    expect(low.statusCode).toBe(400);
-    expect(low.json().message).toContain('$250.00');
-    expect(low.json().fieldErrors.budget).toBe('Budget must be at least $250.00 (the deposit)');
+    expect([low.statusCode, low.json().message, low.json().fieldErrors.budget]).toEqual([400, expect.stringContaining('$250.00'), 'Budget must be at least $250.00 (the deposit)']);
     expect((await create({ budget: 250 })).json()).toMatchObject({ budget: '250.00', platformFee: '50.00', mediatorPayout: '200.00' });
     const today = t.clock.now().toISOString().slice(0, 10);
     const yesterday = new Date(t.clock.now().getTime() - 24 * 60 * MIN).toISOString().slice(0, 10);
-    const past = await create({ preferredDate: yesterday });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().fieldErrors.preferredDate).toBe('Preferred date cannot be in the past');
+    expect((await create({ preferredDate: yesterday })).json()).toMatchObject({ fieldErrors: { preferredDate: 'Preferred date cannot be in the past' } });
     for (const bad of ['2026-02-30', '2026-13-01', 'tomorrow']) {
       expect((await create({ preferredDate: bad })).json()).toMatchObject({ fieldErrors: { preferredDate: 'Preferred date must be a valid date (YYYY-MM-DD)' } });
     }
@@ -130,9 +124,7 @@ describe.each(backends)('request rules on %s', (backend) => {
 
   it('matching: trimmed and case-insensitive; Pro and Unlimited at once, Free after 5 minutes, everyone after 20 only if nobody accepted', async () => {
     const pro = await mediator('pro', { jurisdiction: ' CALIFORNIA ', specializations: ['  family LAW '] });
-    const unlimited = await mediator('unlimited');
-    const free = await mediator('free');
-    const texas = await mediator('pro', { jurisdiction: 'Texas' });
+    const [unlimited, free, texas] = [await mediator('unlimited'), await mediator('free'), await mediator('pro', { jurisdiction: 'Texas' })];
     const quiet = await live({ jurisdiction: '  california', caseType: 'FAMILY law  ' });
     const taken = await live({ caseName: 'Taken early' });
     for (const m of [pro, unlimited]) expect(await ids('/api/requests?view=available', m.cookie)).toEqual(expect.arrayContaining([quiet, taken]));
@@ -309,15 +301,25 @@ describe.each(backends)('request rules on %s', (backend) => {
     );
   });
 
-  it('a draft cancelled with an open deposit intent cannot be paid afterwards', async () => {
+  it('cancelling closes open intents: a draft deposit or a declined balance cannot be paid afterwards', async () => {
+    const pay = (clientSecret: string) => call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok });
     const id = (await create({ caseName: 'Changed my mind' })).json().id as string;
     const { clientSecret } = (await call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie)).json();
     expect((await call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie)).statusCode).toBe(200);
-    expect((await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok })).statusCode).toBe(409);
+    expect((await pay(clientSecret)).statusCode).toBe(409);
     expect((await get(id)).json().status).toBe('cancelled');
-    const { payment, totals } = (await expectLedgerWhole(id))!;
-    expect(payment.status).toBe('failed');
-    expect(totals.charged).toBe(0);
+    const draft = (await expectLedgerWhole(id))!;
+    expect([draft.payment.status, draft.totals.charged]).toEqual(['failed', 0]);
+
+    const pro = await mediator('pro');
+    const balanceDue = await createLiveRequest(t, lawyer.cookie, { caseName: 'Balance declined' }, CARDS.declinesLater as unknown as typeof CARDS.ok); // (the helper types its card too narrowly)
+    await accept(balanceDue, pro.cookie);
+    const declined = await select(balanceDue, pro.user.id);
+    expect(declined.statusCode).toBe(402);
+    expect((await call(t, 'POST', `/api/requests/${balanceDue}/cancel`, lawyer.cookie)).statusCode).toBe(200);
+    expect((await pay(declined.json().clientSecret)).statusCode).toBe(409);
+    const { payment, totals } = (await expectLedgerWhole(balanceDue))!;
+    expect([payment.status, totals.charged, totals.refunded, payment.mediatorId]).toEqual(['refunded_full', 25000, 25000, null]);
   });
 
   it('card errors: invalid number 400, expired and insufficient funds 402, a stranger secret 404; the draft can still be paid', async () => {
