@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { JOB_NAMES, type JobName, type JobScheduler } from './scheduler';
@@ -31,7 +32,8 @@ export class PgBossScheduler implements JobScheduler {
   constructor(private readonly boss: PgBoss) {}
 
   async schedule(name: JobName, data: Record<string, unknown>, runAt: Date, singletonKey: string): Promise<void> {
-    await this.boss.send(name, data, { startAfter: runAt, singletonKey, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    // A job id derived from the key makes a repeat a no-op (pg-boss inserts with ON CONFLICT DO NOTHING).
+    await this.boss.send(name, data, { id: idFor(singletonKey), startAfter: runAt, singletonKey, retryLimit: 5, retryDelay: 30, retryBackoff: true });
   }
 }
 
@@ -49,4 +51,10 @@ export async function startJobs(ctx: AppContext, options: { work: boolean }): Pr
     }
   }
   return { scheduler: new PgBossScheduler(boss), stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+}
+
+/** A stable UUID (version 4 layout) for a job key. */
+function idFor(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

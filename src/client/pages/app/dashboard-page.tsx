@@ -93,7 +93,7 @@ export function DashboardPage() {
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {data?.role === 'mediator' || (role === 'mediator' && !data) ? (
           <>
-            <StatCard label="This Month" icon={DollarSign} loading={isLoading} value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''} hint="Earnings paid out" />
+            <StatCard label="This Month" icon={DollarSign} loading={isLoading} value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''} hint="Paid out this month; payouts start with completed mediations" />
             <StatCard
               label="Monthly Mediations"
               icon={Briefcase}
@@ -115,7 +115,7 @@ export function DashboardPage() {
             <StatCard label="Active Requests" icon={FileText} loading={isLoading} value={data?.role === 'lawyer' ? data.activeRequests : 0} />
             <StatCard label="Matched Mediators" icon={Users} loading={isLoading} value={data?.role === 'lawyer' ? data.matchedMediators : 0} />
             <StatCard label="Completed" icon={CheckCircle2} loading={isLoading} value={data?.role === 'lawyer' ? data.completed : 0} />
-            <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread" />
+            <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread · messaging opens with the next release" />
           </>
         )}
       </section>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CancelSchema, CreateRequestSchema, RequestListQuerySchema } from '../../../common/schemas/requests';
+import { AcceptSchema, CancelSchema, CreateRequestSchema, RequestListQuerySchema } from '../../../common/schemas/requests';
 import type { AppContext } from '../../context';
 import { AppError, forbidden } from '../../errors';
 import { decodeCursor, sendPage } from '../../pagination';
@@ -55,7 +55,8 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return service.pendingAcceptances(ctx, user, request.params.id);
   });
 
-  r.post('/api/requests/:id/accept', { schema: { tags, summary: 'Accept (mediator): { proposedRate?, note?, noConflictConfirmed: true }', params: IdParams } }, async (request, reply) => {
+  // The body is validated inside the service, after visibility (404) and tier/cap (403): RULES.md 6 precedence.
+  r.post('/api/requests/:id/accept', { attachValidation: true, schema: { tags, summary: 'Accept (mediator)', params: IdParams, body: AcceptSchema } }, async (request, reply) => {
     const user = requireUser(request);
     await hitRateLimit(ctx, `accept:${user.id}`, RATE_LIMITS.accepts);
     const acceptance = await acceptRequest(ctx, user, request.params.id, request.body);
