@@ -2,15 +2,22 @@ import type { ReactNode } from 'react';
 import { Logo } from '../../components/brand/logo';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 
+/** The header of the account-setup pages (role selection, onboarding): the brand and a way out. */
+export function AccountSetupHeader() {
+  return (
+    <header className="flex h-16 items-center border-b bg-background px-6">
+      <Logo />
+      <a href="/api/logout" className="ml-auto text-sm font-medium text-muted-foreground underline-offset-4 hover:underline">
+        Sign Out
+      </a>
+    </header>
+  );
+}
+
 export function OnboardingLayout({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-muted/40">
-      <header className="flex h-16 items-center border-b bg-background px-6">
-        <Logo />
-        <a href="/api/logout" className="ml-auto text-sm font-medium text-muted-foreground underline-offset-4 hover:underline">
-          Sign Out
-        </a>
-      </header>
+      <AccountSetupHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-10">
         <Card>
           <CardHeader>

@@ -3,13 +3,13 @@ import { Check, Gavel, Scale } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { onboardingPath } from '../../../common/domain/account';
 import type { SelfChosenRole } from '../../../common/enums';
-import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { refreshUser } from '../../features/auth/api';
 import { apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AccountSetupHeader } from './onboarding-layout';
 
 const ROLES: { role: SelfChosenRole; title: string; description: string; icon: typeof Scale; points: string[] }[] = [
   {
@@ -44,12 +44,7 @@ export function RoleSelectionPage() {
   };
   return (
     <div className="min-h-dvh bg-muted/40">
-      <header className="flex h-16 items-center border-b bg-background px-6">
-        <Logo />
-        <a href="/api/logout" className="ml-auto text-sm font-medium text-muted-foreground underline-offset-4 hover:underline">
-          Sign Out
-        </a>
-      </header>
+      <AccountSetupHeader />
       <main id="main" className="mx-auto max-w-4xl px-4 py-12">
         <div className="text-center">
           <h1 className="font-serif text-3xl font-semibold sm:text-4xl">How will you use MediateHub?</h1>
