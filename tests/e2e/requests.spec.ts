@@ -61,6 +61,7 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
 
   await expect(page.getByRole('dialog', { name: 'Complete Payment' })).toContainText('Pay $250 deposit to submit your mediation request');
   await expectAccessible(page, 'payment dialog');
+  await page.screenshot({ path: test.info().outputPath('payment-dialog.png') });
   await pay(page, '4242 4242 4242 4242');
   await expectToast(page, 'Payment Successful', 'Your $250 deposit has been processed. Your request is now live!');
   await expect(page).toHaveURL(/\/requests$/);
@@ -96,6 +97,8 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('2 mediators have accepted your request', { exact: false })).toBeVisible();
   await expect(page.getByText('$400.00/hour')).toBeVisible();
   await expectAccessible(page, 'selection list');
+  // Kept with the run's artifacts (test-results/): the selection list at this project's width (375 or 1280 px).
+  await page.screenshot({ path: test.info().outputPath('selection-list.png'), fullPage: true });
   await page.getByRole('listitem').filter({ hasText: 'James Whitfield' }).getByRole('button', { name: 'Select Mediator' }).click();
   await expectToast(page, 'Mediator Selected', 'The mediator has been notified and will begin coordinating the mediation.');
   await page.goto(requestUrl);
@@ -103,6 +106,7 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('Matched', { exact: true })).toBeVisible();
   // Counteroffer: 400/hour × 4 hours.
   await expect(page.getByText('$1,600.00', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('mediator-selected.png'), fullPage: true });
 
   // The selected mediator now has the documents.
   await pro.goto(requestUrl);
