@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { budgetProblem, splitBudget } from '../../../common/domain/fees';
 import { suggestedBudget } from '../../../common/domain/pricing';
 import { DEFAULT_SETTINGS, FILE_LIMITS } from '../../../common/constants';
 import { displayCents, formatCents, parseCents } from '../../../common/money';
 import { CreateRequestSchema, type CreateRequestInput } from '../../../common/schemas/requests';
+import { BackLink } from '../../components/back-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toastError } from '../../components/ui/use-toast';
@@ -86,12 +86,7 @@ export function NewRequestPage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div>
-        <Button asChild variant="ghost" className="-ml-3 mb-2">
-          <Link to="/requests">
-            <ArrowLeft aria-hidden="true" />
-            Back to Requests
-          </Link>
-        </Button>
+        <BackLink to="/requests" label="Back to Requests" />
         <h1 className="font-serif text-3xl font-semibold">Create Mediation Request</h1>
         <p className="mt-1 text-muted-foreground">Describe your case; matching mediators are notified as soon as the deposit is paid.</p>
       </div>

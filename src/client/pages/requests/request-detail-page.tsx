@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Clock, CreditCard, FileQuestion } from 'lucide-react';
+import { CheckCircle2, Clock, CreditCard, FileQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RequestDto, UserDto } from '../../../common/api-types';
+import { BackLink } from '../../components/back-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -134,12 +135,7 @@ export function RequestDetailPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <Button asChild variant="ghost" className="-ml-3 mb-2">
-          <Link to="/requests">
-            <ArrowLeft aria-hidden="true" />
-            Back to Requests
-          </Link>
-        </Button>
+        <BackLink to="/requests" label="Back to Requests" />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h1 className="font-serif text-3xl font-semibold">{request.caseName}</h1>
