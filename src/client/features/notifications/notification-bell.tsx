@@ -1,12 +1,19 @@
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { queryClient } from '../../lib/query-client';
 import { buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { useUnreadCount } from './api';
+import { unreadKey, useUnreadCount } from './api';
 
 /** The header bell: unread badge, opens /notifications (spec 2). */
 export function NotificationBell() {
   const count = useUnreadCount();
+  // No polling (spec 7): the count is refreshed whenever the user moves to another page.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: unreadKey });
+  }, [pathname]);
   const label = count ? `Notifications, ${count} unread` : 'Notifications';
   return (
     <Link to="/notifications" className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')} aria-label={label}>
