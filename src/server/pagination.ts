@@ -14,7 +14,10 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   try {
     const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
     const createdAt = new Date(iso);
-    if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? '')) return null;
+    // Junk cursors mean "first page": a real uuid and a date PostgreSQL can read, or nothing.
+    const year = createdAt.getUTCFullYear();
+    if (Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999) return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id ?? '')) return null;
     return { createdAt, id };
   } catch {
     return null;

@@ -41,6 +41,15 @@ describe.each(backends)('notifications on %s', (backend) => {
     }
   }
 
+  it('treats junk cursors (fake uuid, dates PostgreSQL cannot read) as the first page, never a 5xx', async () => {
+    const me = await signUpVerified(t);
+    const cursors = [`2026-01-01T00:00:00Z|${'-'.repeat(36)}`, '+275760-09-13T00:00:00.000Z|11111111-2222-4333-8444-555555555555', 'not|a cursor'];
+    for (const raw of cursors) {
+      const res = await get(`/api/notifications?cursor=${Buffer.from(raw).toString('base64url')}`, me.cookie);
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('is 401 signed out, everywhere', async () => {
     expect((await get('/api/notifications')).statusCode).toBe(401);
     expect((await get('/api/notifications/unread')).statusCode).toBe(401);
