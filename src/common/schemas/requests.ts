@@ -56,7 +56,7 @@ export const CreateRequestSchema = z
     opposingLawyerPhone: optionalText(40),
     mediationType: z.enum(MEDIATION_TYPES, REQUEST_TEXTS.mediationType),
     preferredDate: isoDate('Preferred date'),
-    estimatedDuration: z.preprocess(blankToNull, z.coerce.number('Estimated duration must be a number').int('Estimated duration must be whole hours').min(1, 'Estimated duration must be at least 1 hour').max(200, 'Estimated duration is too long').nullable()).optional(),
+    estimatedDuration: z.preprocess((v) => { const b = blankToNull(v); return typeof b === 'string' ? Number(b) : b; }, z.number('Estimated duration must be a number').int('Estimated duration must be whole hours').min(1, 'Estimated duration must be at least 1 hour').max(200, 'Estimated duration is too long').nullable()).optional(),
     pricingModel: z.enum(PRICING_MODELS, 'Pricing model must be hourly or flat').default('hourly'),
     hourlyRate: z.preprocess(blankToNull, z.union([z.string(), z.number()]).nullable()).optional(),
     hoursNeeded: z.preprocess(blankToNull, z.union([z.string(), z.number()]).nullable()).optional(),
