@@ -24,24 +24,32 @@ export function termsOf(request: RequestRow, current: FeeTerms): FeeTerms {
   return request.terms ?? current;
 }
 
-async function documentsOf(db: DbOrTx, request: RequestRow): Promise<RequestDocumentDto[]> {
-  const paths = [...(request.mediationBriefUrl ? [request.mediationBriefUrl] : []), ...request.caseFilesUrls];
-  const ids = paths.map(uploadIdFromPath).filter((id): id is string => id !== null);
+type UploadRow = typeof uploads.$inferSelect;
+
+function documentPaths(request: RequestRow): string[] {
+  return [...(request.mediationBriefUrl ? [request.mediationBriefUrl] : []), ...request.caseFilesUrls];
+}
+
+/** The uploads behind the documents of many requests, in one query (lists must not query per row). */
+export async function loadDocumentUploads(db: DbOrTx, requests: RequestRow[]): Promise<Map<string, UploadRow>> {
+  const ids = requests.flatMap(documentPaths).map(uploadIdFromPath).filter((id): id is string => id !== null);
   const rows = ids.length ? await db.select().from(uploads).where(inArray(uploads.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return paths.map((path, i) => {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function documentsOf(request: RequestRow, uploadsById: Map<string, UploadRow>): RequestDocumentDto[] {
+  return documentPaths(request).map((path, i) => {
     const id = uploadIdFromPath(path)!;
-    const upload = byId.get(id);
+    const upload = uploadsById.get(id);
     return { kind: i === 0 && request.mediationBriefUrl ? 'brief' : 'case_file', objectPath: path, url: downloadUrlFor(id), fileName: upload?.fileName ?? null, size: upload?.size ?? null };
   });
 }
 
-export async function presentRequest(
-  db: DbOrTx,
+export function presentRequest(
   request: RequestRow,
   viewer: Viewer,
-  extra: { currentTerms: FeeTerms; acceptanceCount: number; myAcceptance?: AcceptanceRow | null },
-): Promise<RequestDto> {
+  extra: { currentTerms: FeeTerms; acceptanceCount: number; myAcceptance?: AcceptanceRow | null; uploadsById: Map<string, UploadRow> },
+): RequestDto {
   const full = hasFullAccess(request, viewer);
   const budgetCents = parseCents(request.budget) ?? 0;
   const split = splitBudget(budgetCents, termsOf(request, extra.currentTerms));
@@ -72,7 +80,7 @@ export async function presentRequest(
     mediationBriefUrl: full ? request.mediationBriefUrl : null,
     caseFilesUrls: full ? request.caseFilesUrls : [],
     documentsUrl: full ? request.documentsUrl : [],
-    documents: full ? await documentsOf(db, request) : [],
+    documents: full ? documentsOf(request, extra.uploadsById) : [],
     status: request.status,
     selectedMediatorId: request.selectedMediatorId,
     depositAmount: twoDecimals(request.depositAmount ?? termsOf(request, extra.currentTerms).defaultDeposit),

@@ -135,3 +135,23 @@ export async function listAllRequests(db: DbOrTx, limit: number, cursor: Cursor)
     .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
     .limit(limit + 1);
 }
+
+/** Live (pending or selected) acceptances per request, for a page of requests. */
+export async function liveAcceptanceCounts(db: DbOrTx, requestIds: string[]): Promise<Map<string, number>> {
+  if (!requestIds.length) return new Map();
+  const rows = await db
+    .select({ requestId: mediatorAcceptances.requestId, n: sql<number>`count(*)::int` })
+    .from(mediatorAcceptances)
+    .where(and(inArray(mediatorAcceptances.requestId, requestIds), inArray(mediatorAcceptances.status, ['pending', 'selected'])))
+    .groupBy(mediatorAcceptances.requestId);
+  return new Map(rows.map((r) => [r.requestId, Number(r.n)]));
+}
+
+/** One mediator's acceptances among a page of requests. */
+export async function acceptancesOf(db: DbOrTx, mediatorId: string, requestIds: string[]): Promise<AcceptanceRow[]> {
+  if (!requestIds.length) return [];
+  return db
+    .select()
+    .from(mediatorAcceptances)
+    .where(and(eq(mediatorAcceptances.mediatorId, mediatorId), inArray(mediatorAcceptances.requestId, requestIds)));
+}

@@ -25,7 +25,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     takeBody(request); // a bad query is 400 only after 401/403 (RULES.md 6)
     const { view, limit, cursor } = request.query;
     const rows = sendPage(reply, await service.listRequests(ctx, user, view, limit, decodeCursor(cursor)), limit);
-    return Promise.all(rows.map((row) => service.present(ctx, user, row)));
+    return service.presentMany(ctx, user, rows);
   });
 
   r.get('/api/requests/counts', { schema: { tags, summary: 'Tab counts (mediator) or counts by status (lawyer)' } }, async (request) => {

@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { verifyAttachment } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
-import { presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
+import { loadDocumentUploads, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
 import * as repo from './requests.repo';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
@@ -57,7 +57,7 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
       caseFilesUrls: files.map((f) => f.objectPath),
     });
   });
-  return presentRequest(ctx.db, row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0 });
+  return presentRequest(row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0, uploadsById: await loadDocumentUploads(ctx.db, [row]) });
 }
 
 /**
@@ -82,9 +82,28 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
 }
 
 export async function present(ctx: AppContext, user: SessionUser, request: repo.RequestRow): Promise<RequestDto> {
-  const acceptances = await repo.liveAcceptances(ctx.db, request.id);
-  const mine = user.role === 'mediator' ? ((await repo.findAcceptance(ctx.db, request.id, user.id)) ?? null) : null;
-  return presentRequest(ctx.db, request, viewerOf(user), { currentTerms: await currentTerms(ctx.db), acceptanceCount: acceptances.length, myAcceptance: mine });
+  return (await presentMany(ctx, user, [request]))[0];
+}
+
+/** Many requests for one viewer with a fixed number of queries, whatever the page size. */
+export async function presentMany(ctx: AppContext, user: SessionUser, requests: repo.RequestRow[]): Promise<RequestDto[]> {
+  if (!requests.length) return [];
+  const ids = requests.map((r) => r.id);
+  const [terms, counts, mine, uploadsById] = await Promise.all([
+    currentTerms(ctx.db),
+    repo.liveAcceptanceCounts(ctx.db, ids),
+    user.role === 'mediator' ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
+    loadDocumentUploads(ctx.db, requests),
+  ]);
+  const mineByRequest = new Map(mine.map((a) => [a.requestId, a]));
+  return requests.map((request) =>
+    presentRequest(request, viewerOf(user), {
+      currentTerms: terms,
+      acceptanceCount: counts.get(request.id) ?? 0,
+      myAcceptance: mineByRequest.get(request.id) ?? null,
+      uploadsById,
+    }),
+  );
 }
 
 export async function listRequests(ctx: AppContext, user: SessionUser, view: repo.MediatorView | 'all' | undefined, limit: number, cursor: repo.Cursor) {
