@@ -68,3 +68,11 @@ export function percentOf(cents: Cents, percentCents: Cents): Cents {
 function assertIntegerCents(cents: Cents): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an integer amount of cents: ${cents}`);
 }
+
+/** A numeric column's text ("4.5", "350") with exactly two places ("4.50", "350.00"), as the API shows amounts and ratings. */
+export function twoDecimals(value: string | number | null): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value);
+  const [whole, fraction = ''] = text.split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}

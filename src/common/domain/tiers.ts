@@ -7,3 +7,8 @@ export function monthlyCap(tier: SubscriptionTier): number | null {
 }
 
 export const TIER_LABELS: Record<SubscriptionTier, string> = { free: 'Free', pro: 'Pro', unlimited: 'Unlimited' };
+
+/** Start of the calendar month in UTC: monthly caps count from here (RULES.md 5). */
+export function monthStartUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}

@@ -4,6 +4,7 @@ import { FILE_LIMITS } from '../../../common/constants';
 import type { UserDto } from '../../../common/api-types';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { uploadFile } from '../../lib/upload';
 import { useUpdateProfile } from './api';
@@ -54,9 +55,7 @@ export function PhotoUpload({ user }: { user: UserDto }) {
         </div>
         <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 2 MB.</p>
         {progress !== null ? (
-          <div className="h-2 w-48 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
-            <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar value={progress} label="Upload progress" className="w-48" />
         ) : null}
         {error ? (
           <p className="text-sm font-medium text-destructive" role="alert">

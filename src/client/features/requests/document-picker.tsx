@@ -2,6 +2,7 @@ import { FileText, Upload, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { FILE_LIMITS } from '../../../common/constants';
 import { Button } from '../../components/ui/button';
+import { ProgressBar } from '../../components/ui/progress-bar';
 
 const MB = 1024 * 1024;
 
@@ -83,9 +84,7 @@ export function DocumentPicker({
                 </button>
               </div>
               {progress[file.name] !== undefined ? (
-                <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={`Uploading ${file.name}`} aria-valuenow={progress[file.name]} aria-valuemin={0} aria-valuemax={100}>
-                  <div className="h-full bg-primary transition-all" style={{ width: `${progress[file.name]}%` }} />
-                </div>
+                <ProgressBar value={progress[file.name]} label={`Uploading ${file.name}`} className="mt-2 h-1.5" />
               ) : null}
             </li>
           ))}

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../common/enums';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, payments } from '../../db/schema';
+import { ledgerEntries, mediationRequests, payments } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -68,3 +68,15 @@ export async function countLedger(tx: DbOrTx, paymentId: string, kind: LedgerKin
     .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, kind)));
   return Number(row?.n ?? 0);
 }
+
+/** Payments a user is party to (as lawyer or mediator), newest first; all of them for `null` (admins). */
+export async function listPaymentsFor(db: DbOrTx, userId: string | null) {
+  return db
+    .select({ payment: payments, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber })
+    .from(payments)
+    .innerJoin(mediationRequests, eq(mediationRequests.id, payments.requestId))
+    .where(userId === null ? undefined : or(eq(payments.lawyerId, userId), eq(payments.mediatorId, userId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(100);
+}
+export type PaymentListRow = Awaited<ReturnType<typeof listPaymentsFor>>[number];

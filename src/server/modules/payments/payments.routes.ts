@@ -1,15 +1,12 @@
-import { desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LocalConfirmSchema } from '../../../common/schemas/payments';
 import type { AppContext } from '../../context';
-import { mediationRequests, payments } from '../../db/schema';
 import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
-import { twoDecimals } from '../users/user.presenter';
 import { confirmLocalPayment } from './confirm.service';
-import { ledgerFor, ledgerTotals } from './payments.repo';
-import { formatCents } from '../../../common/money';
+import { ledgerFor, listPaymentsFor } from './payments.repo';
+import { presentPayment } from './payments.presenter';
 
 const tags = ['Payments'];
 
@@ -25,38 +22,7 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/payments', { schema: { tags, summary: 'My payments (lawyer: paid; mediator: paid to me) with their ledger' } }, async (request) => {
     const user = requireUser(request);
-    const rows = await ctx.db
-      .select({ payment: payments, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber })
-      .from(payments)
-      .innerJoin(mediationRequests, eq(mediationRequests.id, payments.requestId))
-      .where(user.role === 'admin' ? undefined : or(eq(payments.lawyerId, user.id), eq(payments.mediatorId, user.id)))
-      .orderBy(desc(payments.createdAt))
-      .limit(100);
-    return Promise.all(
-      rows.map(async ({ payment, caseName, caseNumber }) => {
-        const ledger = await ledgerFor(ctx.db, payment.id);
-        const totals = ledgerTotals(ledger);
-        return {
-          id: payment.id,
-          requestId: payment.requestId,
-          caseName,
-          caseNumber,
-          lawyerId: payment.lawyerId,
-          mediatorId: payment.mediatorId,
-          depositAmount: twoDecimals(payment.depositAmount),
-          amount: twoDecimals(payment.depositAmount),
-          platformFee: twoDecimals(payment.platformFee),
-          mediatorPayout: twoDecimals(payment.mediatorPayout),
-          status: payment.status,
-          refundAmount: twoDecimals(payment.refundAmount),
-          refundReason: payment.refundReason,
-          totalCharged: formatCents(totals.charged),
-          totalRefunded: formatCents(totals.refunded),
-          createdAt: payment.createdAt.toISOString(),
-          updatedAt: payment.updatedAt.toISOString(),
-          ledger: ledger.map((e) => ({ id: e.id, kind: e.kind, amount: twoDecimals(e.amount), platformFee: twoDecimals(e.platformFee), note: e.note, createdAt: e.createdAt.toISOString() })),
-        };
-      }),
-    );
+    const rows = await listPaymentsFor(ctx.db, user.role === 'admin' ? null : user.id);
+    return Promise.all(rows.map(async (row) => presentPayment(row, await ledgerFor(ctx.db, row.payment.id))));
   });
 }

@@ -1,6 +1,6 @@
 import { inTransaction } from '../../db/client';
-import { and, eq, sql } from 'drizzle-orm';
-import { monthlyCap, TIER_LABELS } from '../../../common/domain/tiers';
+import { and, eq } from 'drizzle-orm';
+import { monthlyCap, monthStartUtc, TIER_LABELS } from '../../../common/domain/tiers';
 import { budgetProblem } from '../../../common/domain/fees';
 import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
 import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
@@ -10,11 +10,9 @@ import type { AppContext } from '../../context';
 import { mediatorAcceptances, mediatorProfiles } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { monthStartUtc } from '../dashboard/dashboard.service';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
-import { reachesMediator } from './visibility';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -40,8 +38,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     const request = await repo.lockRequest(tx, requestId);
     if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
     const mine = await repo.findAcceptance(tx, request.id, user.id);
-    const reached = (await tx.execute(sql`SELECT 1 FROM mediation_requests r WHERE r.id = ${request.id} AND ${reachesMediator(user.id, now)}`)) as unknown as { rows: unknown[] };
-    if (!mine && reached.rows.length === 0) throw notFound(REQUEST_NOT_FOUND);
+    if (!mine && !(await repo.hasReachedMediator(tx, request.id, user.id, now))) throw notFound(REQUEST_NOT_FOUND);
 
     const body = (rawBody ?? {}) as Record<string, unknown>;
     if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') throw new AppError(403, FREE_TIER_COUNTEROFFER, { proposedRate: FREE_TIER_COUNTEROFFER });

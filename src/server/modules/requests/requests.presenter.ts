@@ -1,3 +1,4 @@
+import { twoDecimals } from '../../../common/money';
 import { inArray } from 'drizzle-orm';
 import type { AcceptanceDto, RequestDocumentDto, RequestDto } from '../../../common/api-types';
 import { splitBudget, type FeeTerms } from '../../../common/domain/fees';
@@ -5,7 +6,6 @@ import { formatCents, parseCents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { downloadUrlFor, uploadIdFromPath } from '../files/file-rules';
-import { twoDecimals } from '../users/user.presenter';
 import type { AcceptanceRow, RequestRow } from './requests.repo';
 import type { pendingAcceptancesWithMediators } from './requests.repo';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
-import { availableToMediator } from './visibility';
+import { availableToMediator, reachesMediator } from './visibility';
 
 export type RequestRow = typeof mediationRequests.$inferSelect;
 export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
@@ -78,6 +78,12 @@ export async function countMediatorViews(db: DbOrTx, mediatorId: string, now: Da
 
 export async function isAvailableTo(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
   const result = (await db.execute(sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${availableToMediator(mediatorId, now)}`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** The request reached this mediator (open to all, or matching them after their head start), whatever its state. */
+export async function hasReachedMediator(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
+  const result = (await db.execute(sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${reachesMediator(mediatorId, now)}`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
 

@@ -87,6 +87,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/requests/:id/cancel', { attachValidation: true, schema: { tags, summary: 'Cancel: refunds per the policy', params: IdParams, body: CancelSchema } }, async (request) => {
     const user = requireActiveMember(request);
+    if (user.role !== 'admin') await service.findVisibleRequest(ctx, user, request.params.id); // 404 before 400 (RULES.md 6)
     const body = takeBody(request);
     return cancelRequest(ctx, user, request.params.id, { reason: body.reason });
   });

@@ -1,11 +1,14 @@
+import { twoDecimals } from '../../../common/money';
 import type { RequestTerms } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { twoDecimals } from '../users/user.presenter';
-import { getSettings } from './settings.repo';
+import { getSettings, type SettingsRow } from './settings.repo';
 
 /** The settings that govern a request, as copied onto it at submit (RULES.md 1). */
 export async function currentTerms(db: DbOrTx): Promise<RequestTerms> {
-  const s = await getSettings(db);
+  return termsOf(await getSettings(db));
+}
+
+export function termsOf(s: SettingsRow): RequestTerms {
   return {
     commissionPercentage: twoDecimals(s.commissionPercentage)!,
     minimumPlatformFee: twoDecimals(s.minimumPlatformFee)!,

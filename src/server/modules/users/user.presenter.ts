@@ -1,3 +1,4 @@
+import { twoDecimals } from '../../../common/money';
 import type { LawyerProfileDto, MediatorProfileDto, UserDto } from '../../../common/api-types';
 import type { LawyerProfileRow, MediatorProfileRow, UserRow } from './users.repo';
 
@@ -63,12 +64,4 @@ export function presentMediatorProfile(p: MediatorProfileRow): MediatorProfileDt
     subscriptionStartDate: p.subscriptionStartDate?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
   };
-}
-
-/** numeric columns arrive as strings; the API always shows two places ("4.50", "350.00"). */
-export function twoDecimals(value: string | number | null): string | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value);
-  const [whole, fraction = ''] = text.split('.');
-  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
