@@ -108,6 +108,8 @@ export interface PublicSettingsDto {
 
 export interface ApiErrorBody {
   message: string;
+  /** What the client acts on (never the message text): see common/error-codes.ts. */
+  code: import('./error-codes').ErrorCode;
   fieldErrors?: Record<string, string>;
 }
 

@@ -1,31 +1,42 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { defaultErrorCode } from '../../common/error-codes';
 import { AppError, type FieldErrors } from '../errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
-/** Maps every error to `{ message, fieldErrors? }` (RULES.md 7). A 5xx never shows internals. */
+/** The one error body every answer uses (RULES.md 7): `{ message, code, fieldErrors? }` plus the contract's extras. */
+export function errorBody(error: AppError) {
+  return { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), ...error.extra };
+}
+
+/**
+ * Maps every error to our body, whether a route threw it or Fastify's router did before any route ran (bad JSON,
+ * wrong content type, body too large, unknown method): one shape for every answer. A 5xx never shows internals.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), ...error.extra });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const mapped = validationError(error);
-      return reply.status(400).send({ message: mapped.message, ...(mapped.fieldErrors ? { fieldErrors: mapped.fieldErrors } : {}) });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = status === 413 ? 'The request is too large' : status === 415 ? 'Unsupported content type: send JSON' : error.message;
-      return reply.status(status).send({ message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: INTERNAL_MESSAGE });
+    const mapped = toAppError(error);
+    if (mapped.statusCode >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (mapped.headers) reply.headers(mapped.headers);
+    return reply.status(mapped.statusCode).send(errorBody(mapped));
   });
+}
 
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error);
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return new AppError(500, INTERNAL_MESSAGE, { code: defaultErrorCode(500) });
+  const message =
+    status === 413
+      ? 'The request is too large'
+      : status === 415
+        ? 'Unsupported content type: send JSON'
+        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : error.message;
+  return new AppError(status, message);
 }
 
 /**
@@ -42,7 +53,7 @@ export function validationError(error: unknown): AppError {
   const first = error.validation[0];
   const wholeBody = !first?.instancePath && error.validationContext === 'body';
   const message = wholeBody ? 'The request body must be a JSON object' : (first?.message ?? 'Invalid input');
-  return new AppError(400, message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
+  return new AppError(400, message, { fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined });
 }
 
 /** For routes with `attachValidation: true`: the parsed body, or the 400 now (after the caller's 401/404/403 checks). */

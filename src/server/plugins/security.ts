@@ -34,7 +34,7 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     const origin = request.headers.origin;
     if (!origin) return; // same-origin fetches from older browsers, and non-browser clients
     const sameHost = `${request.protocol}://${request.host}`;
-    if (origin !== allowedOrigin && origin !== sameHost) throw forbidden('Cross-site request refused');
+    if (origin !== allowedOrigin && origin !== sameHost) throw forbidden('Cross-site request refused', 'cross_site');
   });
 }
 

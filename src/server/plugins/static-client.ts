@@ -22,7 +22,7 @@ export async function registerStaticClient(app: FastifyInstance, root: string): 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'not_found' });
     }
     if (!hasBuild) {
       return reply.status(503).type('text/plain').send('The client is not built yet. Run `npm run build` (npm start does it for you).');

@@ -41,7 +41,7 @@ export async function registerUser(ctx: AppContext, input: Register): Promise<Us
     .onConflictDoNothing({ target: users.email })
     .returning();
   const user = inserted[0];
-  if (!user) throw new AppError(409, DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+  if (!user) throw new AppError(409, DUPLICATE_EMAIL, { fieldErrors: { email: DUPLICATE_EMAIL } });
   await sendAccountEmail(ctx, user, 'verify_email', `/api/verify-email?token=${token}`);
   return user;
 }
@@ -51,11 +51,11 @@ export async function authenticate(ctx: AppContext, input: Login): Promise<UserR
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || user.anonymizedAt) {
     await burnPasswordCheck(input.password);
-    throw new AppError(401, LOGIN_MESSAGES.invalid);
+    throw new AppError(401, LOGIN_MESSAGES.invalid, { code: 'invalid_credentials' });
   }
-  if (!(await verifyPassword(user.password, input.password))) throw new AppError(401, LOGIN_MESSAGES.invalid);
-  if (!user.emailVerified) throw new AppError(403, LOGIN_MESSAGES.unverified);
-  if (user.status === 'suspended') throw new AppError(403, LOGIN_MESSAGES.suspended);
+  if (!(await verifyPassword(user.password, input.password))) throw new AppError(401, LOGIN_MESSAGES.invalid, { code: 'invalid_credentials' });
+  if (!user.emailVerified) throw new AppError(403, LOGIN_MESSAGES.unverified, { code: 'email_not_verified' });
+  if (user.status === 'suspended') throw new AppError(403, LOGIN_MESSAGES.suspended, { code: 'account_suspended' });
   return user;
 }
 

@@ -19,7 +19,7 @@ export async function createUpload(ctx: AppContext, user: SessionUser, input: Up
   }
   const fileName = input.fileName ?? 'file';
   if (input.size !== undefined && input.size > rule.maxBytes) {
-    throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes), { file: tooLargeMessage(fileName, rule.maxBytes) });
+    throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes), { fieldErrors: { file: tooLargeMessage(fileName, rule.maxBytes) } });
   }
   const id = randomUUID();
   await insertUpload(ctx.db, { id, ownerId: user.id, purpose: input.purpose, objectPath: objectPathFor(id), fileName });

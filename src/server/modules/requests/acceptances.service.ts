@@ -41,9 +41,9 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     if (!mine && !(await repo.hasReachedMediator(tx, request.id, user.id, now))) throw notFound(REQUEST_NOT_FOUND);
 
     const body = (rawBody ?? {}) as Record<string, unknown>;
-    if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') throw new AppError(403, FREE_TIER_COUNTEROFFER, { proposedRate: FREE_TIER_COUNTEROFFER });
+    if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') throw new AppError(403, FREE_TIER_COUNTEROFFER, { fieldErrors: { proposedRate: FREE_TIER_COUNTEROFFER }, code: 'free_tier_counteroffer' });
     const cap = monthlyCap(profile.subscriptionTier);
-    if (cap !== null && !mine && (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) >= cap) throw forbidden(capMessage(profile.subscriptionTier, cap));
+    if (cap !== null && !mine && (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) >= cap) throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
 
     const parsed = AcceptSchema.safeParse(rawBody ?? {});
     if (!parsed.success) {

@@ -6,7 +6,7 @@ import { availableToMediator, reachesMediator } from './visibility';
 export type RequestRow = typeof mediationRequests.$inferSelect;
 export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+import { isUuid } from '../../../common/ids';
 
 export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
   if (!isUuid(id)) return undefined;

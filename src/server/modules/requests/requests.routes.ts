@@ -75,7 +75,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = requireActiveMember(request);
       const outcome = await selectMediator(ctx, user, request.params.id, request.params.mediatorId);
-      if (outcome.kind === 'declined') throw new AppError(402, outcome.message, undefined, undefined, { clientSecret: outcome.clientSecret, amount: outcome.amount });
+      if (outcome.kind === 'declined') throw new AppError(402, outcome.message, { extra: { clientSecret: outcome.clientSecret, amount: outcome.amount } });
       return service.present(ctx, user, outcome.request);
     },
   );

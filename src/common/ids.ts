@@ -1,0 +1,6 @@
+/** Our ids are UUIDs. Anything else that names a row (path, body, object path) is refused at the edge as not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
