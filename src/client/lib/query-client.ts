@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, apiGet } from './api-client';
+import { apiGet, hasErrorCode } from './api-client';
 
 /** The default query: GET the key's segments joined by slashes (spec 7). */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet(queryKey.filter((k) => k !== undefined && k !== null).join('/'));
@@ -11,7 +11,7 @@ export const nullOn401 =
     try {
       return await apiGet<T>(url);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (hasErrorCode(error, 'unauthenticated')) return null;
       throw error;
     }
   };

@@ -1,4 +1,5 @@
 import type { UploadPurpose } from '../../common/enums';
+import type { ErrorCode } from '../../common/error-codes';
 import { ApiError, apiRequest } from './api-client';
 
 /**
@@ -21,15 +22,17 @@ export async function uploadFile(file: File, purpose: UploadPurpose, onProgress?
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
       let message = 'File upload failed';
+      let code: ErrorCode | undefined;
       try {
-        const body = JSON.parse(xhr.responseText) as { message?: string };
+        const body = JSON.parse(xhr.responseText) as { message?: string; code?: ErrorCode };
         if (body.message) message = `File upload failed: ${body.message}`;
+        code = body.code;
       } catch {
         // keep the generic text
       }
-      reject(new ApiError(xhr.status, message));
+      reject(new ApiError(xhr.status, message, code));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'File upload failed'));
+    xhr.onerror = () => reject(new ApiError(0, 'File upload failed', 'unavailable'));
     xhr.send(file);
   });
   onProgress?.(100);

@@ -7,7 +7,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toastError } from '../../components/ui/use-toast';
 import { useLogin } from '../../features/auth/api';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 
 export function LoginForm({ next, onUnverified }: { next: string; onUnverified: (email: string) => void }) {
@@ -21,7 +21,7 @@ export function LoginForm({ next, onUnverified }: { next: string; onUnverified: 
       // Spec 4: after login the page reloads.
       window.location.assign(next);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && /verify/i.test(error.message)) onUnverified(values.email);
+      if (hasErrorCode(error, 'email_not_verified')) onUnverified(values.email);
       applyServerErrors(error, form.setError, ['email', 'password']);
       toastError('Login failed', error);
     }
