@@ -6,15 +6,11 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Alert } from '../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ResendVerification } from '../../features/auth/resend-verification';
+import { safeNextPath } from '../../lib/safe-redirect';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-
-/** Where to go after sign-in: only same-site paths, never another origin. */
-function safeNext(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
 
 export function AuthPage() {
   const [params] = useSearchParams();
@@ -88,7 +84,7 @@ export function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <LoginForm next={safeNext(params.get('next'))} onUnverified={setUnverifiedEmail} />
+                <LoginForm next={safeNextPath(params.get('next'), window.location.origin)} onUnverified={setUnverifiedEmail} />
               </TabsContent>
               <TabsContent value="signup">
                 <RegisterForm
