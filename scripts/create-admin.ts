@@ -2,7 +2,8 @@
 // Without --password the password is asked for on the terminal (not echoed) or read from ADMIN_PASSWORD.
 import { createInterface } from 'node:readline/promises';
 import { createContext } from '../src/server/bootstrap';
-import { loadDotEnv, parseEnv } from '../src/server/env';
+import { acquireDataDirLock } from '../src/server/data-dir-lock';
+import { loadDotEnv, parseEnv, PUBLISHED_SECRETS } from '../src/server/env';
 import { ensureAdmin } from '../src/server/modules/users/accounts.service';
 
 function arg(name: string): string | undefined {
@@ -28,14 +29,22 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const email = arg('email') ?? env.ADMIN_EMAIL;
   if (!email) throw new Error('Usage: npm run create-admin -- --email admin@example.com [--password secret]');
-  const password = arg('password') ?? env.ADMIN_PASSWORD ?? (await askHidden('Password for the admin: '));
-  if (password.length < 8) throw new Error('The password must be at least 8 characters.');
-  const ctx = await createContext(env);
+  // An embedded database belongs to one process (DESIGN 2): refuse while the server or another create-admin has it
+  // open, before asking anything. A PostgreSQL server (DATABASE_URL) takes any number of processes.
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR, 'create-admin');
   try {
-    const result = await ensureAdmin(ctx, email, password, { firstName: arg('first-name') ?? 'Site', lastName: arg('last-name') ?? 'Admin' });
-    process.stdout.write(`${result.created ? 'Created' : 'Updated'} admin ${email}\n`);
+    const password = arg('password') ?? env.ADMIN_PASSWORD ?? (await askHidden('Password for the admin: '));
+    if (password.length < 8) throw new Error('The password must be at least 8 characters.');
+    if (env.NODE_ENV === 'production' && PUBLISHED_SECRETS.has(password)) throw new Error('That password is published with this project; choose your own.');
+    const ctx = await createContext(env);
+    try {
+      const result = await ensureAdmin(ctx, email, password, { firstName: arg('first-name') ?? 'Site', lastName: arg('last-name') ?? 'Admin' });
+      process.stdout.write(`${result.created ? 'Created' : 'Updated'} admin ${email}\n`);
+    } finally {
+      await ctx.database.close();
+    }
   } finally {
-    await ctx.database.close();
+    lock?.release();
   }
 }
 

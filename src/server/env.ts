@@ -2,6 +2,19 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 // The one place that reads process.env (DESIGN 4). Invalid configuration stops the server naming the variable.
+
+/** A yes/no variable; unset stays undefined so that "not said" differs from "said no". */
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/**
+ * Values printed in .env.example, the README or the demo seed: anyone who reads them knows them, so a production
+ * server refuses to run with one (docs/decisions/010-production-build-and-safe-defaults.md).
+ */
+export const PUBLISHED_SECRETS = new Set(['demo-password', 'a-strong-password', 'change-me-to-a-long-random-string-of-48-characters']);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,8 +26,10 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    /** Unset: seed a new embedded database only. */
-    SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
+    /** Unset: seed a new embedded database only (never in production; see demoSeedWanted). */
+    SEED_DEMO: flag,
+    /** The second, explicit yes that seeding a PostgreSQL server (DATABASE_URL) needs besides SEED_DEMO=true. */
+    SEED_DEMO_ON_SERVER: flag,
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -36,7 +51,18 @@ const EnvSchema = z
     const need = (name: keyof typeof env, when: string) => {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${when}` });
     };
-    if (env.NODE_ENV === 'production') need('SESSION_SECRET', 'NODE_ENV=production');
+    if (env.NODE_ENV === 'production') {
+      need('SESSION_SECRET', 'NODE_ENV=production');
+      const refuse = (name: keyof typeof env, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+      // The console transport prints every e-mail, verification and password-reset tokens included.
+      if (env.MAIL_TRANSPORT === 'console') refuse('MAIL_TRANSPORT', 'must be smtp when NODE_ENV=production (console prints sign-in and reset tokens to the log)');
+      if (env.SEED_DEMO) refuse('SEED_DEMO', 'demo accounts (with a published password) are never created when NODE_ENV=production; remove it');
+      if (env.SEED_DEMO_ON_SERVER) refuse('SEED_DEMO_ON_SERVER', 'demo accounts are never created when NODE_ENV=production; remove it');
+      for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD'] as const) {
+        const value = env[name];
+        if (value && PUBLISHED_SECRETS.has(value)) refuse(name, 'is an example value published with this project; choose your own when NODE_ENV=production');
+      }
+    }
     if (env.ADMIN_EMAIL) need('ADMIN_PASSWORD', 'ADMIN_EMAIL is set');
     if (env.PAYMENTS_PROVIDER === 'stripe') {
       need('STRIPE_SECRET_KEY', 'PAYMENTS_PROVIDER=stripe');
@@ -52,6 +78,18 @@ const EnvSchema = z
   });
 
 export type Env = z.output<typeof EnvSchema>;
+
+/**
+ * Whether to create the demo accounts (README) on this database at start. Never in production. A brand-new embedded
+ * database gets them unless SEED_DEMO=false (the quick start signs in with them). A PostgreSQL server only when asked
+ * twice, SEED_DEMO=true and SEED_DEMO_ON_SERVER=true, so that a copied .env.example pointed at a real database never
+ * creates accounts whose password is published.
+ */
+export function demoSeedWanted(env: Env, database: { kind: 'embedded' | 'server'; isNew: boolean }): boolean {
+  if (env.NODE_ENV === 'production' || !database.isNew) return false;
+  if (database.kind === 'embedded') return env.SEED_DEMO ?? true;
+  return env.SEED_DEMO === true && env.SEED_DEMO_ON_SERVER === true;
+}
 
 export class ConfigError extends Error {}
 

@@ -1,12 +1,16 @@
 import { buildApp } from './app';
 import { createContext } from './bootstrap';
-import { ConfigError, loadDotEnv, parseEnv } from './env';
-import { ensureAdmin, seedDemoAccounts } from './modules/users/accounts.service';
+import { acquireDataDirLock } from './data-dir-lock';
+import type { AppContext } from './context';
+import { ConfigError, demoSeedWanted, loadDotEnv, parseEnv, type Env } from './env';
+import { ensureAdmin, existingDemoAccounts, seedDemoAccounts } from './modules/users/accounts.service';
 import { startJobs } from './jobs/boss';
 
 async function main(): Promise<void> {
   loadDotEnv();
   const env = parseEnv();
+  // One process per embedded database (DESIGN 2); released at exit. A PostgreSQL server takes many instances.
+  if (!env.DATABASE_URL) acquireDataDirLock(env.DATA_DIR, 'server');
   const ctx = await createContext(env);
   const jobs = await startJobs(ctx, { work: true });
   ctx.jobs = jobs.scheduler;
@@ -16,12 +20,7 @@ async function main(): Promise<void> {
     const admin = await ensureAdmin(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     ctx.log.info({ email: env.ADMIN_EMAIL, created: admin.created }, 'admin account ensured');
   }
-  // Demo accounts on a brand-new embedded database, unless SEED_DEMO=false; on a server only when asked.
-  const seedWanted = env.SEED_DEMO ?? ctx.database.kind === 'embedded';
-  if (ctx.database.isNew && seedWanted) {
-    const accounts = await seedDemoAccounts(ctx);
-    if (accounts.length) printDemoAccounts(accounts);
-  }
+  await seedOrWarn(ctx, env);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +42,22 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   ctx.log.info(`MediateHub is running at ${ctx.publicUrl} (API docs at ${ctx.publicUrl}/api/docs)`);
+}
+
+/** Demo accounts where demoSeedWanted says so (env.ts); warnings where someone may have expected otherwise. */
+async function seedOrWarn(ctx: AppContext, env: Env): Promise<void> {
+  if (demoSeedWanted(env, ctx.database)) {
+    const accounts = await seedDemoAccounts(ctx);
+    if (accounts.length) printDemoAccounts(accounts);
+    return;
+  }
+  if (env.SEED_DEMO && ctx.database.kind === 'server' && ctx.database.isNew && !env.SEED_DEMO_ON_SERVER) {
+    ctx.log.warn('SEED_DEMO=true is ignored on a PostgreSQL server unless SEED_DEMO_ON_SERVER=true too: no demo accounts were created');
+  }
+  if (env.NODE_ENV === 'production') {
+    const demo = await existingDemoAccounts(ctx);
+    if (demo.length) ctx.log.warn({ accounts: demo }, 'demo accounts exist on this production database; their password is published: delete them or change it');
+  }
 }
 
 function printDemoAccounts(accounts: { role: string; email: string; password: string; note: string }[]): void {

@@ -98,6 +98,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
+    // The journeys sign in with the demo accounts; on a PostgreSQL server seeding needs this second yes (env.ts).
+    SEED_DEMO_ON_SERVER: 'true',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     MAIL_TRANSPORT: 'console',

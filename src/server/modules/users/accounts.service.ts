@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { SubscriptionTier } from '../../../common/enums';
 import type { AppContext } from '../../context';
 import { lawyerProfiles, mediatorProfiles, subscriptions, users } from '../../db/schema';
@@ -108,4 +108,11 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<{ role: string;
   const admin = await ensureAdmin(ctx, 'admin@demo.test', DEMO_PASSWORD, { firstName: 'Demo', lastName: 'Admin' });
   if (admin.created) printed.unshift({ role: 'admin', email: 'admin@demo.test', password: DEMO_PASSWORD, note: 'Super admin' });
   return printed;
+}
+
+/** The demo accounts present in this database (production warns about them: their password is in the README). */
+export async function existingDemoAccounts(ctx: AppContext): Promise<string[]> {
+  const emails = ['admin@demo.test', ...DEMO_LAWYERS.map((l) => l.email), ...DEMO_MEDIATORS.map((m) => m.email)];
+  const rows = await ctx.db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return rows.map((r) => r.email);
 }
