@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
@@ -46,7 +45,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandler(app);
   registerBodyParsers(app);
   await app.register(cookie);
-  await app.register(websocket);
   await registerSecurity(app, ctx);
   registerSessions(app, ctx);
   registerGeneralRateLimit(app, ctx);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -12,6 +11,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
 import { getSettings } from './modules/settings/settings.repo';
+import { OutboxRelay } from './outbox/relay';
 
 /** SESSION_SECRET, or one generated once and kept under DATA_DIR (development only; production requires it). */
 export function resolveSecret(env: Env): string {
@@ -42,11 +42,12 @@ export async function createContext(env: Env, overrides: ContextOverrides = {}):
   const secret = overrides.secret ?? resolveSecret(env);
   const clock = overrides.clock ?? systemClock;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const mailer = overrides.mailer ?? createMailer(env);
   const ctx: AppContext = {
     env,
     database,
     db: database.db,
-    mailer: overrides.mailer ?? createMailer(env),
+    mailer,
     storage: overrides.storage ?? createStorage(env, { secret, clock }),
     payments: overrides.payments ?? createPaymentProvider(env, database.db, clock),
     // Replaced by pg-boss once it starts (main.ts); until then jobs are only recorded.
@@ -55,7 +56,8 @@ export async function createContext(env: Env, overrides: ContextOverrides = {}):
     secret,
     publicUrl,
     log,
-    events: new EventEmitter(),
+    // The scheduler is read at delivery time: main.ts swaps in pg-boss once it has started.
+    outbox: new OutboxRelay({ db: database.db, mailer, jobs: () => ctx.jobs, log }),
   };
   await getSettings(ctx.db);
   return ctx;

@@ -1,4 +1,3 @@
-import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
@@ -7,6 +6,7 @@ import type { Storage } from './adapters/storage';
 import type { Clock } from './clock';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
+import type { OutboxRelay } from './outbox/relay';
 
 /** Everything a service needs, built once per app (tests build their own with local adapters and a manual clock). */
 export interface AppContext {
@@ -24,6 +24,6 @@ export interface AppContext {
   /** The origin links in e-mails point to, and the one Origin headers must match. */
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** In-process events ('notifications', 'request', 'message') the realtime layer fans out. */
-  events: EventEmitter;
+  /** Delivers the side effects transactions wrote to the outbox (docs/decisions/010). */
+  outbox: OutboxRelay;
 }

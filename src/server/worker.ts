@@ -3,6 +3,7 @@
 import { createContext } from './bootstrap';
 import { ConfigError, loadDotEnv, parseEnv } from './env';
 import { startJobs } from './jobs/boss';
+import { startBackground } from './background';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -11,8 +12,10 @@ async function main(): Promise<void> {
   const ctx = await createContext(env);
   const jobs = await startJobs(ctx, { work: true });
   ctx.jobs = jobs.scheduler;
+  const background = startBackground(ctx);
   ctx.log.info('worker started');
   const stop = async () => {
+    await background.stop();
     await jobs.stop();
     await ctx.database.close();
     process.exit(0);

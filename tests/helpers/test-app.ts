@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with local adapters, a silent console mailer and a manual clock. */
-export async function createTestApp(backend: Backend, options: { rateLimits?: 'on' | 'off'; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(backend: Backend, options: { rateLimits?: 'on' | 'off'; env?: Record<string, string>; awaitOutbox?: boolean } = {}): Promise<TestApp> {
   const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'mediate-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -44,6 +44,9 @@ export async function createTestApp(backend: Backend, options: { rateLimits?: 'o
     log: pino({ level: 'silent' }),
   });
   const app = await buildApp(ctx, { clientRoot: path.join(storageRoot, 'no-client') });
+  // The server delivers the outbox after commit without making the caller wait; tests read the mailer and the job
+  // scheduler right after a response, so here each response waits for that delivery (the outbox's own tests don't).
+  if (options.awaitOutbox !== false) app.addHook('onSend', async () => ctx.outbox.kick());
   await app.ready();
   return {
     app,

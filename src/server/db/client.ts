@@ -79,12 +79,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * The transaction in progress on this async path. The embedded database has a single connection, so anything that
- * must write while a transaction holds it (the `local` payment provider's records) writes through this one.
+ * The transaction in progress on this async path, so that adapters can refuse to be called inside one: no network
+ * call may run while a transaction holds row locks (DESIGN 4). See `transaction.ts`.
  */
 export const currentTx = new AsyncLocalStorage<Tx>();
 
-/** `db.transaction`, with the transaction visible to adapters through `currentTx`. */
-export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => currentTx.run(tx, () => work(tx)));
+/** Throws when called inside a transaction: adapters that stand for a remote service call this first. */
+export function assertOutsideTransaction(what: string): void {
+  if (currentTx.getStore()) throw new Error(`${what} was called inside a database transaction; call it after commit (DESIGN 4)`);
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Card } from '../../../common/schemas/payments';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { Clock } from '../../clock';
-import { currentTx, type Db, type DbOrTx } from '../../db/client';
+import { assertOutsideTransaction, type Db } from '../../db/client';
 import { providerCharges } from '../../db/schema';
 import type { PaymentIntent, PaymentProvider, SavedCardCharge } from './provider';
 
@@ -27,7 +27,9 @@ type Row = typeof providerCharges.$inferSelect;
 
 /**
  * A provider that needs nothing outside the machine: intents, charges, refunds and transfers are rows in
- * `provider_charges`, recorded as a real provider would report them. Idempotency keys are unique there.
+ * `provider_charges`, recorded as a real provider would report them. Idempotency keys are unique there. Its state is
+ * kept apart from ours, as a remote provider's would be: it writes in statements of its own, never inside one of our
+ * transactions, and refuses to be called from inside one (DESIGN 4: no network call under a lock).
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
@@ -37,9 +39,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     private readonly clock: Clock,
   ) {}
 
-  /** Inside one of our transactions, write through it (one connection on the embedded database). */
-  private get db(): DbOrTx {
-    return currentTx.getStore() ?? this.rootDb;
+  private get db(): Db {
+    assertOutsideTransaction('The payment provider');
+    return this.rootDb;
   }
 
   async createIntent(input: { amount: Cents; idempotencyKey: string; metadata: Record<string, string> }): Promise<PaymentIntent> {

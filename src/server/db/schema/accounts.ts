@@ -104,7 +104,8 @@ export const mediatorProfiles = pgTable(
     totalMediationsCompleted: integer('total_mediations_completed').notNull().default(0),
     subscriptionTier: subscriptionTier('subscription_tier').notNull().default('free'),
     subscriptionStartDate: timestamp('subscription_start_date', { withTimezone: true }),
-    monthlyMediationCount: integer('monthly_mediation_count').notNull().default(0),
+    // The spec's monthlyMediationCount is derived on read from this month's acceptances (RULES.md 5), never stored:
+    // a stored copy went stale (docs/decisions/011).
     /** The payment provider's payout account for this mediator (created on demand). */
     payoutAccountId: varchar('payout_account_id', { length: 120 }),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
 import { ledgerKind, paymentStatus, subscriptionTier } from './enums';
 import { mediationRequests } from './mediation';
@@ -97,3 +98,39 @@ export const providerCharges = pgTable(
   },
   (t) => [uniqueIndex('provider_charges_idempotency_uq').on(t.idempotencyKey)],
 );
+
+/**
+ * A money movement we asked the provider for (DESIGN 4, docs/decisions/011): recorded `pending` with its idempotency
+ * key before the provider is called with no lock held, settled in a second transaction. A step left pending (the
+ * provider answered but we crashed, or the reverse) is settled by the reconciler, which repeats the call with the
+ * same key: the provider answers the first outcome and moves no money twice.
+ */
+export const paymentSteps = pgTable(
+  'payment_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    amount: money('amount').notNull().default('0'),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    result: jsonb('result').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_steps_idempotency_uq').on(t.idempotencyKey),
+    index('payment_steps_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('payment_steps_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** Provider outcomes already acted on (an intent's success or failure): a replayed confirmation or webhook is a no-op. */
+export const processedProviderEvents = pgTable('processed_provider_events', {
+  eventKey: varchar('event_key', { length: 200 }).primaryKey(),
+  createdAt: createdAt(),
+});

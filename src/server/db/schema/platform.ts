@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar, numeric } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar, numeric } from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
 import { notificationType } from './enums';
 
@@ -81,3 +82,24 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Transactional outbox (DESIGN 4, docs/decisions/010): side effects that leave the database (e-mail, durable jobs)
+ * are written here in the transaction of the change that causes them, and delivered at least once by the relay.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: varchar('topic', { length: 40 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A relay holding the row until then; another relay takes it over after (a crashed delivery is retried). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`delivered_at IS NULL`)],
+);

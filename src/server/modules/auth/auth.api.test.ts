@@ -31,7 +31,7 @@ describe.each(backends)('accounts API on %s', (backend) => {
     await t.app.inject({ method: 'GET', url: link });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'wrong-password' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
     const ok = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
     expect(ok.statusCode).toBe(200);
     expect(sessionCookie(ok)).toMatch(/^sid=/);

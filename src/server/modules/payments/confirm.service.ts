@@ -4,10 +4,13 @@ import type { Card } from '../../../common/schemas/payments';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { onDepositFailed, onDepositSucceeded } from './deposit.service';
-import { onBalanceSucceeded } from './selection.service';
+import { onDepositFailed, onDepositSucceeded } from '../requests/submit.service';
+import { onBalanceSucceeded } from '../requests/selection.service';
 
-/** What the app does when the provider reports an intent's outcome (the local confirm, or a verified webhook). */
+/**
+ * What the app does when the provider reports an intent's outcome (the local confirm, a verified webhook, or the
+ * reconciler's retrieval). Each handler is idempotent per intent: a replay moves no money.
+ */
 export async function onIntentSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
   if (intent.metadata.purpose === 'deposit') return onDepositSucceeded(ctx, intent);
   if (intent.metadata.purpose === 'balance') return onBalanceSucceeded(ctx, intent);
@@ -19,22 +22,21 @@ export async function onIntentFailed(ctx: AppContext, intent: PaymentIntent): Pr
 
 /**
  * POST /api/payments/local/confirm: the built-in card form of the `local` provider (RULES.md 3 + 7). One call for
- * deposits, balances and subscriptions. 200 { status: 'succeeded' } or 402 with the provider's message.
+ * deposits, balances and subscriptions. 200 { status: 'succeeded' } or 402 with the provider's message. A repeated
+ * confirmation answers the first outcome and changes nothing.
  */
 export async function confirmLocalPayment(ctx: AppContext, user: SessionUser, clientSecret: string, card: Card) {
   if (!(ctx.payments instanceof LocalPaymentProvider)) throw notFound('The built-in card form is not used with this payment provider');
   const intent = await ctx.payments.findIntentBySecret(clientSecret);
   if (!intent || intent.metadata.userId !== user.id) throw notFound('Payment not found');
-  if (intent.status === 'succeeded') {
-    await onIntentSucceeded(ctx, intent);
+  const result = intent.status === 'requires_payment' ? await ctx.payments.confirmIntent(intent, card) : intent;
+  if (result.status === 'succeeded') {
+    await onIntentSucceeded(ctx, result);
     return { status: 'succeeded' as const };
   }
-  if (intent.status !== 'requires_payment') throw conflict('This payment can no longer be completed. Please start again.');
-  const result = await ctx.payments.confirmIntent(intent, card);
-  if (result.status !== 'succeeded') {
+  if (result.status === 'failed') {
     await onIntentFailed(ctx, result);
     throw new AppError(402, result.failureMessage ?? 'Your card was declined.');
   }
-  await onIntentSucceeded(ctx, result);
-  return { status: 'succeeded' as const };
+  throw conflict('This payment can no longer be completed. Please start again.');
 }

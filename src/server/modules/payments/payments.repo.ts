@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../common/enums';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, mediationRequests, payments } from '../../db/schema';
+import { ledgerEntries, mediationRequests, mediatorProfiles, payments } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -80,3 +80,30 @@ export async function listPaymentsFor(db: DbOrTx, userId: string | null) {
     .limit(100);
 }
 export type PaymentListRow = Awaited<ReturnType<typeof listPaymentsFor>>[number];
+
+export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row;
+}
+
+export async function findPayoutAccount(db: DbOrTx, mediatorId: string): Promise<string | null> {
+  const [row] = await db.select({ id: mediatorProfiles.payoutAccountId }).from(mediatorProfiles).where(eq(mediatorProfiles.userId, mediatorId)).limit(1);
+  return row?.id ?? null;
+}
+
+export async function savePayoutAccount(tx: DbOrTx, mediatorId: string, accountId: string): Promise<void> {
+  await tx
+    .update(mediatorProfiles)
+    .set({ payoutAccountId: accountId })
+    .where(and(eq(mediatorProfiles.userId, mediatorId), sql`${mediatorProfiles.payoutAccountId} IS DISTINCT FROM ${accountId}`));
+}
+
+/** Payments whose intent may have an outcome we have not heard of (a crash, a lost answer): for the reconciler. */
+export async function paymentsAwaitingIntent(db: DbOrTx, limit = 200): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(or(and(eq(payments.status, 'pending'), sql`${payments.paymentIntentId} IS NOT NULL`), sql`${payments.balanceIntentId} IS NOT NULL`))
+    .orderBy(desc(payments.updatedAt))
+    .limit(limit);
+}

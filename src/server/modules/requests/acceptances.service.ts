@@ -1,15 +1,14 @@
-import { inTransaction } from '../../db/client';
-import { and, eq } from 'drizzle-orm';
-import { monthlyCap, monthStartUtc, TIER_LABELS } from '../../../common/domain/tiers';
 import { budgetProblem } from '../../../common/domain/fees';
 import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
 import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
+import { monthlyCap, monthStartUtc, TIER_LABELS } from '../../../common/domain/tiers';
 import { parseCents } from '../../../common/money';
 import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
 import type { AppContext } from '../../context';
-import { mediatorAcceptances, mediatorProfiles } from '../../db/schema';
+import { lockInOrder } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
@@ -22,8 +21,8 @@ export function capMessage(tier: 'free' | 'pro' | 'unlimited', cap: number): str
 
 /**
  * Accept (RULES.md 4 + 5). Refusals in the contract's order: 404 (not theirs to see) → 403 (Free tier counteroffer,
- * monthly cap) → 400 (input) → 409 (state, three acceptances, already accepted). The mediator's profile row and the
- * request row are locked, so neither the cap nor the limit of three can be overrun by concurrent accepts.
+ * monthly cap) → 400 (input) → 409 (state, three acceptances, already accepted). The request row and then the
+ * mediator's profile row are locked (the lock order), so neither the limit of three nor the cap can be overrun.
  */
 export async function acceptRequest(ctx: AppContext, user: SessionUser, requestId: string, rawBody: unknown) {
   if (user.role !== 'mediator') {
@@ -33,17 +32,21 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
   }
   if (!user.profileCompleted) throw forbidden('Complete your profile first');
   const now = ctx.clock.now();
-  const result = await inTransaction(ctx.db, async (tx) => {
-    const [profile] = await tx.select().from(mediatorProfiles).where(eq(mediatorProfiles.userId, user.id)).for('update').limit(1);
-    const request = await repo.lockRequest(tx, requestId);
+  return transaction(ctx, async (tx) => {
+    const { request, profiles } = await lockInOrder(tx, { requestId, profiles: [user.id] });
+    const profile = profiles[0];
     if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
     const mine = await repo.findAcceptance(tx, request.id, user.id);
     if (!mine && !(await repo.hasReachedMediator(tx, request.id, user.id, now))) throw notFound(REQUEST_NOT_FOUND);
 
     const body = (rawBody ?? {}) as Record<string, unknown>;
-    if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') throw new AppError(403, FREE_TIER_COUNTEROFFER, { fieldErrors: { proposedRate: FREE_TIER_COUNTEROFFER }, code: 'free_tier_counteroffer' });
+    if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') {
+      throw new AppError(403, FREE_TIER_COUNTEROFFER, { fieldErrors: { proposedRate: FREE_TIER_COUNTEROFFER }, code: 'free_tier_counteroffer' });
+    }
     const cap = monthlyCap(profile.subscriptionTier);
-    if (cap !== null && !mine && (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) >= cap) throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
+    if (cap !== null && !mine && (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) >= cap) {
+      throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
+    }
 
     const parsed = AcceptSchema.safeParse(rawBody ?? {});
     if (!parsed.success) {
@@ -65,58 +68,56 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     const live = await repo.liveAcceptances(tx, request.id);
     if (live.length >= MAX_ACCEPTANCES) throw conflict('This request already has three acceptances');
 
-    const [acceptance] = await tx
-      .insert(mediatorAcceptances)
-      .values({ requestId: request.id, mediatorId: user.id, proposedRate: input.proposedRate, note: input.note, noConflictConfirmed: true, acceptedAt: now })
-      .returning();
+    const acceptance = await repo.insertAcceptance(tx, {
+      requestId: request.id,
+      mediatorId: user.id,
+      proposedRate: input.proposedRate,
+      note: input.note,
+      noConflictConfirmed: true,
+      acceptedAt: now,
+    });
     await repo.updateRequest(tx, request.id, { status: 'awaiting_selection', updatedAt: now });
-    await tx
-      .update(mediatorProfiles)
-      .set({ monthlyMediationCount: (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) })
-      .where(eq(mediatorProfiles.userId, user.id));
-    return { acceptance, request, count: live.length + 1 };
+    await notify(tx, [
+      {
+        userId: request.lawyerId,
+        type: 'acceptance_received',
+        title: 'A mediator accepted your request',
+        message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed $${acceptance.proposedRate}/hour` : ''}. ${live.length + 1} of 3 acceptances so far.`,
+        linkUrl: `/requests/${request.id}`,
+      },
+    ]);
+    return acceptance;
   });
-  await notify(ctx, [
-    {
-      userId: result.request.lawyerId,
-      type: 'acceptance_received',
-      title: 'A mediator accepted your request',
-      message: `${user.firstName} ${user.lastName} accepted ${result.request.caseName}${result.acceptance.proposedRate ? ` and proposed $${result.acceptance.proposedRate}/hour` : ''}. ${result.count} of 3 acceptances so far.`,
-      linkUrl: `/requests/${result.request.id}`,
-    },
-  ]);
-  ctx.events.emit('request', result.request.id);
-  return result.acceptance;
 }
 
-/** Withdraw (RULES.md 4): only a pending acceptance; the allowance comes back; the request reopens if none remain. */
+/**
+ * Withdraw (RULES.md 4): only a pending acceptance, and not while the lawyer's selection of this mediator is charging
+ * the card; the allowance comes back; the request reopens if none remain.
+ */
 export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, requestId: string): Promise<void> {
   if (user.role !== 'mediator') throw notFound('Acceptance not found');
   const now = ctx.clock.now();
-  const requestRow = await inTransaction(ctx.db, async (tx) => {
-    const request = await repo.lockRequest(tx, requestId);
+  await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     const mine = request ? await repo.findAcceptance(tx, request.id, user.id) : undefined;
     if (!request || !mine) throw notFound('Acceptance not found');
     if (mine.status !== 'pending') throw conflict(mine.status === 'selected' ? 'You were selected for this request and can no longer withdraw' : 'This acceptance was already declined');
-    await tx.delete(mediatorAcceptances).where(and(eq(mediatorAcceptances.id, mine.id), eq(mediatorAcceptances.status, 'pending')));
+    if (payment?.pendingSelectionMediatorId === user.id && !payment.balanceIntentId) {
+      throw conflict('The lawyer is selecting you right now. Please try again in a moment.', 'payment_in_progress');
+    }
+    await repo.deletePendingAcceptance(tx, mine.id);
     const remaining = await repo.liveAcceptances(tx, request.id);
     if (request.status === 'awaiting_selection' && remaining.length === 0) {
       await repo.updateRequest(tx, request.id, { status: 'pending_mediators', updatedAt: now });
     }
-    await tx
-      .update(mediatorProfiles)
-      .set({ monthlyMediationCount: await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now)) })
-      .where(eq(mediatorProfiles.userId, user.id));
-    return request;
+    await notify(tx, [
+      {
+        userId: request.lawyerId,
+        type: 'acceptance_received',
+        title: 'A mediator withdrew',
+        message: `${user.firstName} ${user.lastName} withdrew their acceptance of ${request.caseName}.`,
+        linkUrl: `/requests/${request.id}`,
+      },
+    ]);
   });
-  await notify(ctx, [
-    {
-      userId: requestRow.lawyerId,
-      type: 'acceptance_received',
-      title: 'A mediator withdrew',
-      message: `${user.firstName} ${user.lastName} withdrew their acceptance of ${requestRow.caseName}.`,
-      linkUrl: `/requests/${requestRow.id}`,
-    },
-  ]);
-  ctx.events.emit('request', requestRow.id);
 }

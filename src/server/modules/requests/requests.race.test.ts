@@ -4,7 +4,7 @@ import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts
 import { call, createLiveRequest, setTier, validRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { parseCents } from '../../../common/money';
-import { ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, providerCharges } from '../../db/schema';
+import { ledgerEntries, mediationRequests, mediatorAcceptances, payments, providerCharges } from '../../db/schema';
 import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../payments/payments.repo';
 
 // Races need real concurrent connections: the PostgreSQL server (the test app's pool has 20), never PGlite, whose
@@ -116,8 +116,8 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
     for (const r of results.filter((x) => x.statusCode === 403)) expect(r.json().message).toMatch(/monthly limit of 3 mediations on the Free plan/);
     const rows = await t.ctx.db.select().from(mediatorAcceptances).where(eq(mediatorAcceptances.mediatorId, free.user.id));
     expect(rows).toHaveLength(3);
-    const [profile] = await t.ctx.db.select().from(mediatorProfiles).where(eq(mediatorProfiles.userId, free.user.id));
-    expect(profile.monthlyMediationCount).toBe(3);
+    const dashboard = (await call(t, 'GET', '/api/dashboard', free.cookie)).json();
+    expect(dashboard.monthlyMediations).toEqual({ used: 3, limit: 3 });
   });
 
   it('cancel and select at once: one consistent end state, and the ledger stays whole', async () => {
@@ -129,10 +129,15 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
       const doCancel = () => call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie, { reason: 'Settled' });
       const doSelect = () => select(id, m.user.id);
       // Alternate which call is dispatched first, so both orders get a chance to win the row lock.
-      const [cancel, chosen] = round % 2 ? await Promise.all([doSelect(), doCancel()]).then(([s, c]) => [c, s]) : await Promise.all([doCancel(), doSelect()]);
-      // The cancel always wins in the end (it is allowed from matched too); the select either went first or lost.
-      expect(cancel.statusCode).toBe(200);
+      const [first, chosen] = round % 2 ? await Promise.all([doSelect(), doCancel()]).then(([s, c]) => [c, s]) : await Promise.all([doCancel(), doSelect()]);
+      // The cancel wins in the end (it is allowed from matched too); the select either went first or lost. A cancel
+      // that arrives while the select's balance charge is at the provider is told to retry (409 payment_in_progress).
+      expect([200, 409]).toContain(first.statusCode);
       expect([200, 409]).toContain(chosen.statusCode);
+      expect(first.statusCode === 409 && chosen.statusCode === 409).toBe(false);
+      if (first.statusCode === 409) expect(first.json()).toMatchObject({ code: 'payment_in_progress' });
+      const cancel = first.statusCode === 200 ? first : await doCancel();
+      expect(cancel.statusCode).toBe(200);
       seen.add(chosen.statusCode);
       const [request] = await t.ctx.db.select().from(mediationRequests).where(eq(mediationRequests.id, id));
       expect(request.status).toBe('cancelled');

@@ -21,6 +21,11 @@ export async function lockRequest(tx: DbOrTx, id: string): Promise<RequestRow | 
   return row;
 }
 
+export async function insertRequest(tx: DbOrTx, values: typeof mediationRequests.$inferInsert): Promise<RequestRow> {
+  const [row] = await tx.insert(mediationRequests).values(values).returning();
+  return row;
+}
+
 export async function updateRequest(tx: DbOrTx, id: string, values: Partial<typeof mediationRequests.$inferInsert>): Promise<RequestRow> {
   const [row] = await tx.update(mediationRequests).set(values).where(eq(mediationRequests.id, id)).returning();
   return row;
@@ -160,4 +165,38 @@ export async function acceptancesOf(db: DbOrTx, mediatorId: string, requestIds: 
     .select()
     .from(mediatorAcceptances)
     .where(and(eq(mediatorAcceptances.mediatorId, mediatorId), inArray(mediatorAcceptances.requestId, requestIds)));
+}
+
+export async function insertAcceptance(tx: DbOrTx, values: typeof mediatorAcceptances.$inferInsert): Promise<AcceptanceRow> {
+  const [row] = await tx.insert(mediatorAcceptances).values(values).returning();
+  return row;
+}
+
+/** Removes a pending acceptance (withdraw); false when it is no longer pending. */
+export async function deletePendingAcceptance(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(mediatorAcceptances)
+    .where(and(eq(mediatorAcceptances.id, id), eq(mediatorAcceptances.status, 'pending')))
+    .returning({ id: mediatorAcceptances.id });
+  return rows.length > 0;
+}
+
+export async function markAcceptanceSelected(tx: DbOrTx, id: string): Promise<void> {
+  await tx.update(mediatorAcceptances).set({ status: 'selected' }).where(eq(mediatorAcceptances.id, id));
+}
+
+/** Rejects the request's pending acceptances (other than `except`); returns the mediators concerned. */
+export async function rejectPendingAcceptances(tx: DbOrTx, requestId: string, except?: string): Promise<string[]> {
+  const rows = await tx
+    .update(mediatorAcceptances)
+    .set({ status: 'rejected' })
+    .where(
+      and(
+        eq(mediatorAcceptances.requestId, requestId),
+        eq(mediatorAcceptances.status, 'pending'),
+        except ? sql`${mediatorAcceptances.id} <> ${except}` : undefined,
+      ),
+    )
+    .returning({ mediatorId: mediatorAcceptances.mediatorId });
+  return rows.map((r) => r.mediatorId);
 }

@@ -8,9 +8,9 @@ import { decodeCursor, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireActiveMember, requireUser } from '../../plugins/guards';
 import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
-import { cancelRequest, previewCancellation } from '../payments/cancellation.service';
-import { submitRequest } from '../payments/deposit.service';
-import { selectMediator } from '../payments/selection.service';
+import { cancelRequest, previewCancellation } from './cancellation.service';
+import { submitRequest } from './submit.service';
+import { selectMediator } from './selection.service';
 import { acceptRequest, withdrawAcceptance } from './acceptances.service';
 import * as service from './requests.service';
 

@@ -1,11 +1,10 @@
-import { inTransaction } from '../../db/client';
+import { transaction } from '../../unit-of-work';
 import { FILE_LIMITS } from '../../../common/constants';
 import type { AcceptanceDto, RequestDto } from '../../../common/api-types';
 import { budgetProblem } from '../../../common/domain/fees';
 import { parseCents } from '../../../common/money';
 import type { CreateRequest } from '../../../common/schemas/requests';
 import type { AppContext } from '../../context';
-import { mediationRequests } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { verifyAttachment } from '../files/files.service';
@@ -35,20 +34,20 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
     const message = `You can only upload up to ${FILE_LIMITS.caseFilesMaxFiles} file(s).`;
     throw badRequest(message, { caseFilesUrls: message });
   }
-  const row = await inTransaction(ctx.db, async (tx) => {
-    const [created] = await tx
-      .insert(mediationRequests)
-      .values({
-        ...input,
-        caseFilesUrls: [],
-        mediationBriefUrl: null,
-        lawyerId: user.id,
-        status: 'draft',
-        createdAt: ctx.clock.now(),
-        updatedAt: ctx.clock.now(),
-      })
-      .returning();
-    // Every attached object is checked when attached: the caller's, the right purpose, size, and really a PDF.
+  // Every attached object is checked when attached: the caller's, the right purpose, size, and really a PDF. The
+  // check reads the storage, so it runs before the transaction; inside it the verified uploads are only linked.
+  if (input.mediationBriefUrl) await verifyAttachment(ctx, ctx.db, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl');
+  for (const path of caseFiles) await verifyAttachment(ctx, ctx.db, user.id, path, ['case_file'], 'caseFilesUrls');
+  const row = await transaction(ctx, async (tx) => {
+    const created = await repo.insertRequest(tx, {
+      ...input,
+      caseFilesUrls: [],
+      mediationBriefUrl: null,
+      lawyerId: user.id,
+      status: 'draft',
+      createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    });
     const brief = input.mediationBriefUrl ? await verifyAttachment(ctx, tx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl', created.id) : null;
     const files = [];
     for (const path of caseFiles) files.push(await verifyAttachment(ctx, tx, user.id, path, ['case_file'], 'caseFilesUrls', created.id));

@@ -1,0 +1,23 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '../../common/ids';
+import type { Tx } from './client';
+import { mediationRequests, mediatorProfiles, payments } from './schema';
+
+/**
+ * The one lock order of every transaction (DESIGN 4): the request, then its payment, then mediator profiles (by user
+ * id). A transaction that needs several of them takes them through `lockInOrder`, so two transactions never wait on
+ * each other in a cycle: a deadlock would need one of them to take a later row first. Acceptances are never locked
+ * themselves: every change to a request's acceptances holds the request's lock.
+ */
+export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: boolean; profiles?: string[] }) {
+  const request = isUuid(what.requestId)
+    ? (await tx.select().from(mediationRequests).where(eq(mediationRequests.id, what.requestId)).for('update'))[0]
+    : undefined;
+  const payment =
+    request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
+  const ids = [...new Set(what.profiles ?? [])].sort();
+  const profiles = ids.length
+    ? await tx.select().from(mediatorProfiles).where(inArray(mediatorProfiles.userId, ids)).orderBy(asc(mediatorProfiles.userId)).for('update')
+    : [];
+  return { request, payment, profiles };
+}

@@ -1,0 +1,156 @@
+import type { CancellationPreviewDto } from '../../../common/api-types';
+import { checkTransition } from '../../../common/domain/request-status';
+import { cancellationOutcome, type CancellationOutcome, type DepositRefundKind } from '../../../common/domain/refunds';
+import { formatCents } from '../../../common/money';
+import type { AppContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { lockInOrder } from '../../db/lock-order';
+import { AppError, conflict, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { notify } from '../notifications/notifications.service';
+import { chargeOf, findPaymentForRequest, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { executeSteps } from '../payments/steps';
+import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
+import * as requestsRepo from './requests.repo';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+
+type RequestRow = requestsRepo.RequestRow;
+const NOT_YOURS = 'Only the lawyer who posted this request can cancel it';
+
+/** What the policy gives if the request were cancelled now (RULES.md 2.4). */
+async function outcomeFor(ctx: AppContext, db: DbOrTx, request: RequestRow, payment: PaymentRow | undefined, override?: DepositRefundKind): Promise<CancellationOutcome> {
+  const entries = payment ? await ledgerFor(db, payment.id) : [];
+  const totals = ledgerTotals(entries);
+  // Before completion the only earlier refunds are of late balance charges, never the deposit.
+  const held = payment?.status === 'held';
+  return cancellationOutcome(
+    {
+      depositHeld: held ? totals.deposit : 0,
+      balanceHeld: held ? totals.balance - totals.refunded : 0,
+      mediatorSelected: request.selectedMediatorId !== null,
+      preferredDate: request.preferredDate,
+      depositPaidAt: chargeOf(entries, 'deposit_charge')?.createdAt ?? null,
+      commissionPercentage: request.terms?.commissionPercentage ?? '10.00',
+      now: ctx.clock.now(),
+    },
+    override,
+  );
+}
+
+export async function previewCancellation(ctx: AppContext, user: SessionUser, requestId: string): Promise<CancellationPreviewDto> {
+  const request = await findVisibleRequest(ctx, user, requestId);
+  if (request.lawyerId !== user.id && user.role !== 'admin') throw new AppError(403, NOT_YOURS);
+  const outcome = await outcomeFor(ctx, ctx.db, request, await findPaymentForRequest(ctx.db, request.id));
+  return {
+    kind: outcome.kind,
+    depositRefund: formatCents(outcome.depositRefund),
+    balanceRefund: formatCents(outcome.balanceRefund),
+    totalRefund: formatCents(outcome.depositRefund + outcome.balanceRefund),
+    cancellationFee: formatCents(outcome.cancellationFee),
+    reason: outcome.reason,
+  };
+}
+
+/**
+ * The money side of a cancellation, recorded as steps under the locks (open intents closed, refunds, the
+ * cancellation fee) and carried out after commit (docs/decisions/011).
+ */
+async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
+  const now = ctx.clock.now();
+  const steps: NewStep[] = [];
+  const closeIntent = (intentId: string): NewStep => ({ paymentId: payment.id, kind: 'cancel_intent', idempotencyKey: `cancel:${intentId}`, params: { requestId: request.id, intentId } });
+  if (payment.status === 'pending' && payment.paymentIntentId) {
+    // Nothing was charged: close the open intent so a late card confirmation cannot go through (a late one that
+    // still does is refunded on arrival: submit.service onDepositSucceeded).
+    steps.push(closeIntent(payment.paymentIntentId));
+    await updatePayment(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
+  }
+  if (payment.balanceIntentId) {
+    // A balance declined at selection waits for another card: close it too, so a cancelled request is never charged.
+    steps.push(closeIntent(payment.balanceIntentId));
+    await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
+  }
+  if (payment.status === 'held') {
+    const entries = await ledgerFor(tx, payment.id);
+    const deposit = chargeOf(entries, 'deposit_charge');
+    const balance = chargeOf(entries, 'balance_charge');
+    let n = await countSteps(tx, payment.id, 'refund');
+    const refund = (chargeId: string, amount: number): NewStep => ({
+      paymentId: payment.id,
+      kind: 'refund',
+      idempotencyKey: `refund:${payment.id}:${++n}`,
+      amount,
+      params: { requestId: request.id, chargeId, reason: outcome.reason },
+    });
+    if (deposit && outcome.depositRefund > 0) steps.push(refund(deposit.providerRef, outcome.depositRefund));
+    if (balance && outcome.balanceRefund > 0) steps.push(refund(balance.providerRef, outcome.balanceRefund));
+    if (deposit && request.selectedMediatorId && outcome.cancellationFee + outcome.platformFee > 0) {
+      steps.push({
+        paymentId: payment.id,
+        kind: 'transfer',
+        idempotencyKey: `payout:${payment.id}:${deposit.providerRef}`,
+        amount: outcome.cancellationFee,
+        params: {
+          requestId: request.id,
+          mediatorId: request.selectedMediatorId,
+          sourceChargeId: deposit.providerRef,
+          ledgerKind: 'cancellation_fee',
+          platformFee: formatCents(outcome.platformFee),
+          note: 'Cancellation fee',
+        },
+      });
+    }
+    await updatePayment(tx, payment.id, { status: outcome.paymentStatus ?? payment.status, refundReason: outcome.reason, updatedAt: now });
+  }
+  const recorded: StepRow[] = [];
+  for (const step of steps) recorded.push(await recordStep(tx, step));
+  return recorded;
+}
+
+/**
+ * Cancel (RULES.md 2.4 + 4): owner (draft to matched) or admin (anything not completed, choosing the deposit refund).
+ * One transaction decides and records everything, notifications included; the provider calls follow it.
+ */
+export async function cancelRequest(ctx: AppContext, user: SessionUser, requestId: string, options: { reason: string | null; adminRefund?: DepositRefundKind }) {
+  const now = ctx.clock.now();
+  if (user.role !== 'admin') await findVisibleRequest(ctx, user, requestId);
+  const done = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    const actor = user.role === 'admin' ? 'admin' : request.lawyerId === user.id ? 'owner' : 'other_lawyer';
+    const check = checkTransition('cancel', request.status, actor);
+    if (check === 'forbidden') throw new AppError(403, NOT_YOURS);
+    if (check === 'conflict') throw conflict(request.status === 'cancelled' ? 'This request is already cancelled' : `A request that is ${request.status.replace('_', ' ')} cannot be cancelled`);
+    if (payment && (await hasPendingStep(tx, payment.id, ['balance_charge']))) {
+      throw conflict('A payment for this request is being processed. Please try again in a moment.', 'payment_in_progress');
+    }
+
+    const outcome = await outcomeFor(ctx, tx, request, payment, actor === 'admin' ? (options.adminRefund ?? 'full') : undefined);
+    const steps = payment ? await recordCancellationMoney(ctx, tx, request, payment, outcome) : [];
+    const involved = await requestsRepo.rejectPendingAcceptances(tx, request.id);
+    const updated = await requestsRepo.updateRequest(tx, request.id, { status: 'cancelled', cancelledAt: now, cancelReason: options.reason, updatedAt: now });
+    const told = new Set(involved);
+    if (request.selectedMediatorId) told.add(request.selectedMediatorId);
+    if (actor === 'admin') told.add(request.lawyerId);
+    const refund = outcome.depositRefund + outcome.balanceRefund;
+    await notify(
+      tx,
+      [...told].map((userId) => ({
+        userId,
+        type: 'request_cancelled' as const,
+        title: 'Request cancelled',
+        message:
+          userId === updated.lawyerId
+            ? `${updated.caseName} was cancelled by an administrator. Refund: $${formatCents(refund)}.`
+            : userId === updated.selectedMediatorId && outcome.cancellationFee > 0
+              ? `${updated.caseName} was cancelled. You receive a cancellation fee of $${formatCents(outcome.cancellationFee)}.`
+              : `${updated.caseName} was cancelled by the lawyer.`,
+        linkUrl: `/requests/${updated.id}`,
+      })),
+    );
+    return { request: updated, outcome, steps, refund };
+  });
+  await executeSteps(ctx, done.steps);
+  return { request: done.request, refundAmount: formatCents(done.refund), kind: done.outcome.kind };
+}

@@ -1,0 +1,259 @@
+import { splitBudget } from '../../../common/domain/fees';
+import { isUuid } from '../../../common/ids';
+import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
+import { checkTransition } from '../../../common/domain/request-status';
+import { formatCents, parseCents, type Cents } from '../../../common/money';
+import type { PaymentIntent, SavedCardCharge } from '../../adapters/payments';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { lockInOrder } from '../../db/lock-order';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { notify } from '../notifications/notifications.service';
+import { appendLedger, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { executeSteps } from '../payments/steps';
+import { claimProviderEvent, countSteps, hasPendingStep, lockStep, recordStep, settleStep, type StepRow } from '../payments/steps.repo';
+import * as requestsRepo from './requests.repo';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+
+type RequestRow = requestsRepo.RequestRow;
+type AcceptanceRow = requestsRepo.AcceptanceRow;
+
+export type SelectOutcome =
+  | { kind: 'selected'; request: RequestRow }
+  | { kind: 'declined'; message: string; clientSecret: string; amount: string };
+
+const IN_PROGRESS = 'A payment for this request is being processed. Please try again in a moment.';
+
+/** The final budget: the proposed rate × the priced hours for a counteroffer, else the lawyer's budget (RULES.md 4). */
+function finalBudgetOf(request: RequestRow, acceptance: AcceptanceRow): Cents {
+  const hours = pricedHours(request);
+  if (acceptance.proposedRate && hours) return counterofferBudget(parseCents(acceptance.proposedRate)!, hours);
+  return parseCents(request.budget)!;
+}
+
+/** Makes the selection take effect once the whole budget is held, with its notifications (RULES.md 2.2 + 4). */
+async function applySelection(
+  ctx: AppContext,
+  tx: Tx,
+  request: RequestRow,
+  acceptance: AcceptanceRow,
+  payment: PaymentRow,
+  balance: { chargeId: string; amount: Cents; key: string } | null,
+): Promise<RequestRow> {
+  const now = ctx.clock.now();
+  const budget = finalBudgetOf(request, acceptance);
+  const split = splitBudget(budget, request.terms!);
+  await requestsRepo.markAcceptanceSelected(tx, acceptance.id);
+  const rejected = await requestsRepo.rejectPendingAcceptances(tx, request.id, acceptance.id);
+  const updated = await requestsRepo.updateRequest(tx, request.id, {
+    status: 'matched',
+    selectedMediatorId: acceptance.mediatorId,
+    budget: formatCents(budget),
+    hourlyRate: acceptance.proposedRate ?? request.hourlyRate,
+    platformFee: formatCents(split.platformFee),
+    updatedAt: now,
+  });
+  if (balance) {
+    await appendLedger(tx, { paymentId: payment.id, kind: 'balance_charge', amount: balance.amount, providerRef: balance.chargeId, idempotencyKey: balance.key, at: now });
+  }
+  await updatePayment(tx, payment.id, {
+    mediatorId: acceptance.mediatorId,
+    platformFee: formatCents(split.platformFee),
+    mediatorPayout: formatCents(split.mediatorPayout),
+    pendingSelectionMediatorId: null,
+    balanceIntentId: null,
+    updatedAt: now,
+  });
+  await notify(tx, [
+    {
+      userId: acceptance.mediatorId,
+      type: 'mediator_selected',
+      title: 'You were selected',
+      message: `The lawyer selected you for ${updated.caseName} (Case #${updated.caseNumber}). You can now message them and coordinate the mediation.`,
+      linkUrl: `/requests/${updated.id}`,
+    },
+    ...rejected.map((userId) => ({
+      userId,
+      type: 'acceptance_rejected' as const,
+      title: 'Another mediator was selected',
+      message: `The lawyer selected another mediator for ${updated.caseName}. Your acceptance no longer counts against your monthly limit.`,
+      linkUrl: null,
+    })),
+  ]);
+  return updated;
+}
+
+/** Money that arrived for a selection that can no longer happen goes back at once (a refund step). */
+async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string, charge: { chargeId: string; amount: Cents; key: string }, at: Date) {
+  await appendLedger(tx, { paymentId: payment.id, kind: 'balance_charge', amount: charge.amount, providerRef: charge.chargeId, idempotencyKey: charge.key, at });
+  const n = (await countSteps(tx, payment.id, 'refund')) + 1;
+  return recordStep(tx, {
+    paymentId: payment.id,
+    kind: 'refund',
+    idempotencyKey: `refund:${payment.id}:${n}`,
+    amount: charge.amount,
+    params: { requestId, chargeId: charge.chargeId, reason: 'Balance paid after the selection could no longer take effect' },
+  });
+}
+
+type Plan =
+  | { kind: 'selected'; request: RequestRow; closeSteps: StepRow[] }
+  | { kind: 'charge'; step: StepRow; closeSteps: StepRow[] }
+  | { kind: 'card'; attempt: number; amount: Cents; message: string; lawyerId: string; closeSteps: StepRow[] };
+
+/**
+ * Select (RULES.md 2.2 + 4): the balance is charged to the saved card before the selection takes effect. Under the
+ * locks we only record the charge (a `balance_charge` step); the provider is called after commit; a second
+ * transaction settles it and selects. If the card declines, the lawyer gets a client secret for another card (402).
+ * While a charge is in flight, other changes to the request's money wait (409 payment_in_progress).
+ */
+export async function selectMediator(ctx: AppContext, user: SessionUser, requestId: string, mediatorId: string): Promise<SelectOutcome> {
+  // 404 when the caller cannot see it, 403 when they can but it is not theirs (RULES.md 6).
+  if (user.role !== 'admin') await findVisibleRequest(ctx, user, requestId);
+  const plan = await transaction(ctx, async (tx): Promise<Plan> => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (request.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can select its mediator');
+    if (checkTransition('select', request.status, 'owner') !== 'ok') {
+      throw conflict(request.status === 'matched' ? 'A mediator has already been selected for this request' : 'This request is not awaiting selection');
+    }
+    const acceptance = isUuid(mediatorId) ? await requestsRepo.findAcceptance(tx, request.id, mediatorId) : undefined;
+    if (!acceptance) throw notFound('This mediator has not accepted this request');
+    if (acceptance.status !== 'pending') throw conflict('This acceptance can no longer be selected');
+    if (!payment || payment.status !== 'held') throw conflict('The deposit for this request is not held');
+    if (await hasPendingStep(tx, payment.id, ['balance_charge'])) throw conflict(IN_PROGRESS, 'payment_in_progress');
+
+    // A balance waiting for another card from an earlier selection is closed: this selection replaces it.
+    const closeSteps: StepRow[] = [];
+    if (payment.balanceIntentId) {
+      closeSteps.push(
+        await recordStep(tx, {
+          paymentId: payment.id,
+          kind: 'cancel_intent',
+          idempotencyKey: `cancel:${payment.balanceIntentId}`,
+          params: { requestId, intentId: payment.balanceIntentId },
+        }),
+      );
+      await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null });
+    }
+    const balance = finalBudgetOf(request, acceptance) - parseCents(payment.depositAmount)!;
+    if (balance <= 0) return { kind: 'selected', request: await applySelection(ctx, tx, request, acceptance, payment, null), closeSteps };
+    const attempt = payment.balanceAttempt + 1;
+    await updatePayment(tx, payment.id, { balanceAttempt: attempt, updatedAt: ctx.clock.now() });
+    if (!payment.paymentMethodId) return { kind: 'card', attempt, amount: balance, message: 'No saved card for this request', lawyerId: request.lawyerId, closeSteps };
+    await updatePayment(tx, payment.id, { pendingSelectionMediatorId: mediatorId });
+    const step = await recordStep(tx, {
+      paymentId: payment.id,
+      kind: 'balance_charge',
+      idempotencyKey: `balance:${request.id}:${attempt}`,
+      amount: balance,
+      params: { requestId, mediatorId, paymentMethodId: payment.paymentMethodId, attempt: String(attempt) },
+    });
+    return { kind: 'charge', step, closeSteps };
+  });
+  await executeSteps(ctx, plan.closeSteps);
+  if (plan.kind === 'selected') return plan;
+  if (plan.kind === 'card') return offerCard(ctx, requestId, mediatorId, plan);
+  const charge = await chargeBalance(ctx, plan.step);
+  return settleBalanceCharge(ctx, plan.step, charge);
+}
+
+function chargeBalance(ctx: AppContext, step: StepRow): Promise<SavedCardCharge> {
+  return ctx.payments.chargeSavedCard({
+    amount: parseCents(step.amount)!,
+    paymentMethodId: step.params.paymentMethodId,
+    idempotencyKey: step.idempotencyKey,
+    metadata: { purpose: 'balance', requestId: step.params.requestId },
+  });
+}
+
+/**
+ * Settles a balance charge (after the request path's call, or the reconciler's repeat of it). Succeeded: the
+ * selection takes effect if it still can, else the money goes back. Declined: the lawyer may pay with another card.
+ */
+export async function settleBalanceCharge(ctx: AppContext, step: StepRow, charge: SavedCardCharge, options: { offerCard: boolean } = { offerCard: true }): Promise<SelectOutcome> {
+  const now = ctx.clock.now();
+  const { requestId, mediatorId } = step.params;
+  const attempt = Number(step.params.attempt);
+  const amount = parseCents(step.amount)!;
+  const settled = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    const locked = await lockStep(tx, step.id);
+    if (!request || !payment || !locked) throw notFound(REQUEST_NOT_FOUND);
+    if (locked.status !== 'pending') throw conflict('This selection was already settled');
+    await settleStep(tx, step.id, charge.ok ? 'succeeded' : 'failed', charge.ok ? { ref: charge.chargeId } : { message: charge.message }, now);
+    const ours = payment.pendingSelectionMediatorId === mediatorId;
+    await updatePayment(tx, payment.id, { pendingSelectionMediatorId: null, updatedAt: now });
+    if (!charge.ok) return { kind: 'declined' as const, lawyerId: request.lawyerId, message: charge.message };
+    const money = { chargeId: charge.chargeId, amount, key: step.idempotencyKey };
+    const acceptance = await requestsRepo.findAcceptance(tx, request.id, mediatorId);
+    if (ours && request.status === 'awaiting_selection' && acceptance?.status === 'pending') {
+      return { kind: 'selected' as const, request: await applySelection(ctx, tx, request, acceptance, payment, money) };
+    }
+    return { kind: 'refund' as const, step: await refundLateBalance(tx, payment, requestId, money, now) };
+  });
+  if (settled.kind === 'selected') return settled;
+  if (settled.kind === 'refund') {
+    await executeSteps(ctx, [settled.step]);
+    throw conflict('The selection could no longer take effect; the balance charged has been refunded');
+  }
+  if (!options.offerCard) throw conflict(settled.message);
+  return offerCard(ctx, requestId, mediatorId, { attempt, amount, message: settled.message, lawyerId: settled.lawyerId });
+}
+
+/** A card intent for the balance (402 { message, clientSecret }): the selection takes effect once it is paid. */
+async function offerCard(ctx: AppContext, requestId: string, mediatorId: string, plan: { attempt: number; amount: Cents; message: string; lawyerId: string }): Promise<SelectOutcome> {
+  const intent = await ctx.payments.createIntent({
+    amount: plan.amount,
+    idempotencyKey: `balance:${requestId}:${plan.attempt}:card`,
+    metadata: { purpose: 'balance', requestId, userId: plan.lawyerId, mediatorId, attempt: String(plan.attempt) },
+  });
+  const waiting = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    const acceptance = request ? await requestsRepo.findAcceptance(tx, request.id, mediatorId) : undefined;
+    const free = payment && payment.balanceAttempt === plan.attempt && !payment.balanceIntentId && !(await hasPendingStep(tx, payment.id, ['balance_charge']));
+    if (!free || request?.status !== 'awaiting_selection' || acceptance?.status !== 'pending') return false;
+    await updatePayment(tx, payment.id, { pendingSelectionMediatorId: mediatorId, balanceIntentId: intent.id, updatedAt: ctx.clock.now() });
+    return true;
+  });
+  if (!waiting) {
+    await ctx.payments.cancelIntent(intent.id);
+    throw conflict('This selection can no longer go ahead. Please reload the request.');
+  }
+  return { kind: 'declined', message: plan.message, clientSecret: intent.clientSecret, amount: formatCents(plan.amount) };
+}
+
+/**
+ * The balance was paid with another card: the waiting selection takes effect, or the money goes back. A replay
+ * (second confirmation, duplicate webhook, the reconciler) changes nothing.
+ */
+export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
+  const requestId = intent.metadata.requestId;
+  const now = ctx.clock.now();
+  const refund = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request || !payment || !(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) return null;
+    const money = { chargeId: intent.chargeId ?? intent.id, amount: intent.amount, key: `balance:${requestId}:${intent.metadata.attempt}:card` };
+    const acceptance = payment.pendingSelectionMediatorId ? await requestsRepo.findAcceptance(tx, request.id, payment.pendingSelectionMediatorId) : undefined;
+    if (payment.balanceIntentId === intent.id && request.status === 'awaiting_selection' && acceptance?.status === 'pending') {
+      await applySelection(ctx, tx, request, acceptance, payment, money);
+      return null;
+    }
+    if (payment.balanceIntentId === intent.id) await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
+    return refundLateBalance(tx, payment, requestId, money, now);
+  });
+  if (refund) await executeSteps(ctx, [refund]);
+}
+
+/** The reconciler's path for a balance charge left pending: repeat the call (same key), settle, never offer a card. */
+export async function resumeBalanceCharge(ctx: AppContext, step: StepRow): Promise<void> {
+  const charge = await chargeBalance(ctx, step);
+  try {
+    await settleBalanceCharge(ctx, step, charge, { offerCard: false });
+  } catch (error) {
+    // A decline or a selection that can no longer happen is an outcome here, not a failure: the step is settled.
+    if (!(error instanceof AppError)) throw error;
+  }
+}

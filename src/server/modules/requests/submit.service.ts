@@ -1,0 +1,150 @@
+import { budgetProblem, splitBudget } from '../../../common/domain/fees';
+import { checkTransition } from '../../../common/domain/request-status';
+import { displayCents, formatCents, parseCents } from '../../../common/money';
+import type { PaymentIntent } from '../../adapters/payments';
+import type { AppContext } from '../../context';
+import { lockInOrder } from '../../db/lock-order';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { notify } from '../notifications/notifications.service';
+import { appendLedger, insertPayment, updatePayment } from '../payments/payments.repo';
+import { executeSteps } from '../payments/steps';
+import { claimProviderEvent, countSteps, recordStep } from '../payments/steps.repo';
+import { currentTerms } from '../settings/terms';
+import { announceNewRequest } from './request-notices';
+import * as requestsRepo from './requests.repo';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+
+const NOT_YOURS = 'Only the lawyer who posted this request can pay its deposit';
+
+/**
+ * Submit (RULES.md 4): a deposit intent for a draft; the same client secret on repeat; a new intent after a decline.
+ * The attempt is decided under the request's lock; the intent is created after commit with the attempt's key
+ * (`deposit:{requestId}:{attempt}`), so concurrent or repeated submits get the one intent the provider keeps per key.
+ */
+export async function submitRequest(ctx: AppContext, user: SessionUser, requestId: string) {
+  // 404 when the caller cannot see it, 403 when they can but it is not theirs (RULES.md 6).
+  if (user.role !== 'admin') await findVisibleRequest(ctx, user, requestId);
+  for (let round = 0; ; round++) {
+    const plan = await transaction(ctx, async (tx) => {
+      const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+      if (!request) throw notFound(REQUEST_NOT_FOUND);
+      if (request.lawyerId !== user.id && user.role !== 'admin') throw new AppError(403, NOT_YOURS);
+      const check = checkTransition('submit', request.status, request.lawyerId === user.id ? 'owner' : 'admin');
+      if (check === 'forbidden') throw new AppError(403, NOT_YOURS);
+      if (check === 'conflict') throw conflict('This request has already been submitted');
+      // An attempt still waiting for the card is reused; a declined or closed one makes way for a new attempt.
+      if (payment?.status === 'pending') return { paymentId: payment.id, lawyerId: request.lawyerId, attempt: payment.depositAttempt, amount: parseCents(payment.depositAmount)! };
+
+      // The deal's terms are fixed now: a later settings change never alters it (RULES.md 1).
+      const terms = await currentTerms(tx);
+      const budget = parseCents(request.budget)!;
+      const problem = budgetProblem(budget, terms);
+      if (problem) throw badRequest(problem, { budget: problem });
+      const deposit = parseCents(terms.defaultDeposit)!;
+      const split = splitBudget(budget, terms);
+      const now = ctx.clock.now();
+      const values = {
+        lawyerId: request.lawyerId,
+        paymentIntentId: null,
+        depositAmount: formatCents(deposit),
+        platformFee: formatCents(split.platformFee),
+        mediatorPayout: formatCents(split.mediatorPayout),
+        status: 'pending' as const,
+        depositAttempt: payment ? payment.depositAttempt + 1 : 1,
+        updatedAt: now,
+      };
+      const saved = payment ? await updatePayment(tx, payment.id, values) : await insertPayment(tx, { requestId: request.id, ...values });
+      await requestsRepo.updateRequest(tx, request.id, { terms, depositAmount: values.depositAmount, platformFee: values.platformFee, updatedAt: now });
+      return { paymentId: saved.id, lawyerId: request.lawyerId, attempt: saved.depositAttempt, amount: deposit };
+    });
+
+    const intent = await ctx.payments.createIntent({
+      amount: plan.amount,
+      idempotencyKey: `deposit:${requestId}:${plan.attempt}`,
+      metadata: { purpose: 'deposit', requestId, userId: plan.lawyerId, attempt: String(plan.attempt) },
+    });
+    if (intent.status === 'requires_payment') {
+      await transaction(ctx, async (tx) => {
+        const { payment } = await lockInOrder(tx, { requestId, payment: true });
+        if (payment?.depositAttempt === plan.attempt && !payment.paymentIntentId) await updatePayment(tx, payment.id, { paymentIntentId: intent.id });
+      });
+      return { clientSecret: intent.clientSecret, amount: formatCents(plan.amount), paymentId: plan.paymentId };
+    }
+    // The attempt's intent was declined or closed but we had not heard (a crash, a lost answer): record it, then
+    // start the next attempt once.
+    if (intent.status === 'succeeded') await onDepositSucceeded(ctx, intent);
+    else await onDepositFailed(ctx, intent);
+    if (round >= 1) throw conflict('This request has already been submitted');
+  }
+}
+
+/**
+ * The provider confirmed the deposit: hold it, and the request goes live with its announcements (RULES.md 2.1 + 4 +
+ * 5), all in one transaction. A replay (second confirmation, duplicate webhook, reconciler) changes nothing. A deposit
+ * that arrives when the request can no longer use it (cancelled meanwhile, a superseded attempt) is refunded.
+ */
+export async function onDepositSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
+  const requestId = intent.metadata.requestId;
+  const now = ctx.clock.now();
+  const steps = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request || !payment || !(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) return [];
+    const chargeId = intent.chargeId ?? intent.id;
+    await appendLedger(tx, {
+      paymentId: payment.id,
+      kind: 'deposit_charge',
+      amount: intent.amount,
+      providerRef: chargeId,
+      idempotencyKey: `deposit:${requestId}:${intent.metadata.attempt ?? payment.depositAttempt}`,
+      at: now,
+    });
+    const current = payment.paymentIntentId === intent.id || (payment.paymentIntentId === null && String(payment.depositAttempt) === intent.metadata.attempt);
+    if (!current || payment.status !== 'pending' || request.status !== 'draft') {
+      const n = (await countSteps(tx, payment.id, 'refund')) + 1;
+      const refund = await recordStep(tx, {
+        paymentId: payment.id,
+        kind: 'refund',
+        idempotencyKey: `refund:${payment.id}:${n}`,
+        amount: intent.amount,
+        params: { requestId, chargeId, reason: 'Deposit paid after the request could no longer use it' },
+      });
+      return [refund];
+    }
+    await updatePayment(tx, payment.id, { status: 'held', paymentIntentId: intent.id, paymentMethodId: intent.paymentMethodId, updatedAt: now });
+    const terms = request.terms!;
+    const live = await requestsRepo.updateRequest(tx, request.id, {
+      status: 'pending_mediators',
+      submittedAt: now,
+      openToAllAt: new Date(now.getTime() + terms.matchWindowMinutes * 60_000),
+      openToFreeAt: new Date(now.getTime() + terms.priorityHeadStartMinutes * 60_000),
+      updatedAt: now,
+    });
+    await announceNewRequest(tx, now, live);
+    return [];
+  });
+  await executeSteps(ctx, steps);
+}
+
+/** The provider declined the deposit: the request stays a draft and the lawyer may retry (RULES.md 2.1). */
+export async function onDepositFailed(ctx: AppContext, intent: PaymentIntent): Promise<void> {
+  const requestId = intent.metadata.requestId;
+  await transaction(ctx, async (tx) => {
+    const { payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!payment || !(await claimProviderEvent(tx, `intent:${intent.id}:failed`))) return;
+    const current = payment.paymentIntentId === intent.id || (payment.paymentIntentId === null && String(payment.depositAttempt) === intent.metadata.attempt);
+    if (!current || payment.status !== 'pending') return;
+    await updatePayment(tx, payment.id, { status: 'failed', paymentIntentId: intent.id, updatedAt: ctx.clock.now() });
+    if (intent.status !== 'failed') return; // closed by us (cancel), not declined: nothing to tell
+    await notify(tx, [
+      {
+        userId: payment.lawyerId,
+        type: 'payment_failed',
+        title: 'Payment Failed',
+        message: `Your ${displayCents(intent.amount)} deposit was declined: ${intent.failureMessage ?? 'the card was declined'}. You can try another card.`,
+        linkUrl: `/requests/${requestId}`,
+      },
+    ]);
+  });
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { outbox } from '../db/schema';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Writes a side effect in the caller's transaction: it exists if and only if the change that causes it commits. */
+export async function insertOutbox(tx: DbOrTx, topic: string, payload: Record<string, unknown>): Promise<void> {
+  await tx.insert(outbox).values({ topic, payload });
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+interface RawOutboxRow {
+  id: string | number;
+  topic: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` due messages for `leaseSeconds`: another relay (another instance) skips them meanwhile and takes
+ * them over once the lease runs out, so a delivery cut short by a crash is retried.
+ */
+export async function claimOutbox(db: DbOrTx, limit: number, leaseSeconds: number) {
+  const result = await db.execute(sql`
+    UPDATE outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM outbox
+      WHERE delivered_at IS NULL AND available_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY id LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, topic, payload, attempts`);
+  return rowsOf<RawOutboxRow>(result)
+    .map((r) => ({ ...r, id: Number(r.id) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markDelivered(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`UPDATE outbox SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}`);
+}
+
+/** A failed delivery waits before the next try (exponential, capped at ten minutes). */
+export async function markFailed(db: DbOrTx, id: number, attempts: number, error: string): Promise<void> {
+  const delay = Math.min(600, 2 ** Math.min(attempts, 10));
+  await db.execute(sql`UPDATE outbox SET locked_until = NULL, available_at = now() + make_interval(secs => ${delay}),
+    last_error = ${error.slice(0, 2000)} WHERE id = ${id}`);
+}
+
+/** Delivered messages are kept a week (to answer "was it sent?"), then removed. */
+export async function purgeDelivered(db: DbOrTx): Promise<void> {
+  await db.execute(sql`DELETE FROM outbox WHERE delivered_at < now() - interval '7 days'`);
+}
+
+export async function countUndelivered(db: DbOrTx, topic?: string): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL ${topic ? sql`AND topic = ${topic}` : sql``}`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
