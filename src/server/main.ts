@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { ConfigError, demoSeedWanted, loadDotEnv, parseEnv, type Env } from './env';
 import { ensureAdmin, existingDemoAccounts, seedDemoAccounts } from './modules/users/accounts.service';
 import { startJobs } from './jobs/boss';
+import { startBackground } from './background';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(env);
   const jobs = await startJobs(ctx, { work: true });
   ctx.jobs = jobs.scheduler;
+  const background = startBackground(ctx);
   const app = await buildApp(ctx);
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await background.stop();
       await jobs.stop();
       await ctx.database.close();
     } finally {

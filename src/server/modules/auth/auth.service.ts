@@ -2,6 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Login, Register } from '../../../common/schemas/auth';
 import type { SelfChosenRole } from '../../../common/enums';
 import type { AppContext } from '../../context';
+import { enqueueMail } from '../../outbox/messages';
+import { transaction } from '../../unit-of-work';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, conflict, fieldError } from '../../errors';
 import { endUserSessions } from '../../plugins/session';
@@ -161,12 +163,9 @@ export async function chooseRole(ctx: AppContext, userId: string, role: SelfChos
 async function sendAccountEmail(ctx: AppContext, user: UserRow, kind: EmailKind, path: string): Promise<void> {
   const settings = await getSettings(ctx.db);
   const email = renderEmail(kind, settings.emailTemplates, { firstName: user.firstName, link: `${ctx.publicUrl}${path}` });
-  try {
-    await ctx.mailer.send({ to: user.email, subject: email.subject, text: email.body });
-  } catch (error) {
-    // The account change stands; the user can ask for the link again. Never log the link itself.
-    ctx.log.error({ err: error, kind, userId: user.id }, 'sending e-mail failed');
-  }
+  // Through the outbox (docs/decisions/010): the request never waits on the mail server, and a failed or interrupted
+  // delivery is retried by the relay.
+  await transaction(ctx, (tx) => enqueueMail(tx, { to: user.email, subject: email.subject, text: email.body }));
 }
 
 export { findUserById };
