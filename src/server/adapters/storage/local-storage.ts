@@ -1,10 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../clock';
+import { StorageUnavailableError } from './storage-errors';
 import type { Storage, StoredObject } from './storage';
+
+/** "No such file" (absent) as opposed to a disk that fails (permissions, I/O), which must not pass for absent. */
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
+const KEY_PATTERN = /^[a-z0-9-]{36}$/;
 
 /**
  * Local disk storage. Upload URLs point at the server's own signed upload target
@@ -33,15 +39,18 @@ export class LocalStorage implements Storage {
   }
 
   async head(objectKey: string): Promise<StoredObject | null> {
+    if (!KEY_PATTERN.test(objectKey)) return null;
     try {
       const info = await stat(this.pathOf(objectKey));
       return { size: info.size };
-    } catch {
-      return null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new StorageUnavailableError('head', objectKey, error);
     }
   }
 
   async readStart(objectKey: string, length: number): Promise<Buffer | null> {
+    if (!KEY_PATTERN.test(objectKey)) return null;
     try {
       const handle = await open(this.pathOf(objectKey), 'r');
       try {
@@ -51,13 +60,24 @@ export class LocalStorage implements Storage {
       } finally {
         await handle.close();
       }
-    } catch {
-      return null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new StorageUnavailableError('readStart', objectKey, error);
     }
   }
 
   async read(objectKey: string): Promise<Readable | null> {
-    return (await this.head(objectKey)) ? createReadStream(this.pathOf(objectKey)) : null;
+    if (!KEY_PATTERN.test(objectKey)) return null;
+    const stream = createReadStream(this.pathOf(objectKey));
+    try {
+      // Opening is asynchronous: wait for it, so that a failure is reported now and not as a broken response later.
+      await once(stream, 'open');
+    } catch (error) {
+      stream.destroy();
+      if (isMissing(error)) return null;
+      throw new StorageUnavailableError('read', objectKey, error);
+    }
+    return stream;
   }
 
   async write(objectKey: string, data: Buffer): Promise<void> {
@@ -76,7 +96,7 @@ export class LocalStorage implements Storage {
 
   private pathOf(objectKey: string): string {
     // Keys are server-made uuids; refuse anything else so a key can never walk out of the root.
-    if (!/^[a-z0-9-]{36}$/.test(objectKey)) throw new Error('Invalid object key');
+    if (!KEY_PATTERN.test(objectKey)) throw new Error('Invalid object key');
     return path.join(this.root, objectKey.slice(0, 2), objectKey);
   }
 }

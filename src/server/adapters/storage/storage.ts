@@ -4,7 +4,11 @@ export interface StoredObject {
   size: number;
 }
 
-/** File storage adapter (DESIGN 1): local disk by default, S3-compatible in production. */
+/**
+ * File storage adapter (DESIGN 1): local disk by default, S3-compatible in production. `null` means only "no such
+ * object"; a store that fails (credentials, network, disk) throws StorageUnavailableError (503, logged), so that an
+ * outage never passes for a missing file.
+ */
 export interface Storage {
   readonly driver: 'local' | 's3';
   /** The address the browser PUTs the raw bytes to. */
