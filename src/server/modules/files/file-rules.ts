@@ -1,6 +1,7 @@
 import { FILE_LIMITS } from '../../../common/constants';
 import type { SniffedType } from '../../../common/file-types';
 import type { UploadPurpose } from '../../../common/enums';
+import { isUuid } from '../../../common/ids';
 
 /** What each kind of upload must be (spec 5, RULES.md 7). */
 export const UPLOAD_RULES: Record<UploadPurpose, { maxBytes: number; types: SniffedType[]; label: string }> = {
@@ -20,8 +21,11 @@ export const wrongTypeMessage = (fileName: string, purpose: UploadPurpose) =>
 export const objectPathFor = (id: string) => `/objects/${id}`;
 export const downloadUrlFor = (id: string) => `/api/files/objects/${id}`;
 
-/** Accepts "/objects/<id>", "objects/<id>" or "/api/files/objects/<id>" and returns the id, or null. */
+/**
+ * Accepts "/objects/<id>", "objects/<id>" or "/api/files/objects/<id>" and returns the id, or null. The id must be a
+ * real UUID: anything else would reach SQL as uuid input and fail there.
+ */
 export function uploadIdFromPath(path: string): string | null {
-  const match = /^(?:\/api\/files)?\/?objects\/([0-9a-f-]{36})$/i.exec(path.trim());
-  return match ? match[1].toLowerCase() : null;
+  const match = /^(?:\/api\/files)?\/?objects\/([^/]+)$/i.exec(path.trim());
+  return match && isUuid(match[1]) ? match[1].toLowerCase() : null;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
 
@@ -10,7 +11,7 @@ export async function insertUpload(db: DbOrTx, values: typeof uploads.$inferInse
 }
 
 export async function findUpload(db: DbOrTx, id: string): Promise<UploadRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return row;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FILE_LIMITS } from '../../../common/constants';
+import { isUuid } from '../../../common/ids';
 import { UploadRequestSchema } from '../../../common/schemas/files';
 import { LocalStorage } from '../../adapters/storage';
 import type { AppContext } from '../../context';
@@ -31,6 +32,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/api/files/objects/:id', { schema: { tags, summary: 'Download a file (authorized)' } }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('File not found'); // names nothing; never reaches SQL
     // Request documents: the owning lawyer and the selected mediator (RULES.md 6); others get 404.
     const { upload, stream } = await openDownload(ctx, user, id, async (file) => {
       if (!file.requestId) return false;
@@ -53,6 +55,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.put('/api/files/local-upload/:key', { bodyLimit: FILE_LIMITS.documentMaxBytes + 1024, schema: { tags, summary: 'Local storage upload target' } }, async (request, reply) => {
       if (!(ctx.storage instanceof LocalStorage)) throw notFound();
       const { key } = request.params as { key: string };
+      if (!isUuid(key)) throw notFound('Upload not found');
       const { expires, sig } = request.query as { expires?: string; sig?: string };
       if (!sig || !ctx.storage.verifyUploadSignature(key, Number(expires), sig)) {
         throw forbidden('This upload link is invalid or has expired');

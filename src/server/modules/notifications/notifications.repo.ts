@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../common/enums';
+import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
 
@@ -42,7 +43,7 @@ export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
 
 /** Marks one notification read; false when it is not this user's (→ 404). */
 export async function markRead(db: DbOrTx, userId: string, id: string): Promise<NotificationRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })

@@ -1,5 +1,6 @@
 import type { NotificationDto } from '../../../common/api-types';
 import type { FastifyInstance } from 'fastify';
+import { isUuid } from '../../../common/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
@@ -42,7 +43,8 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
 
   r.patch('/api/notifications/:id/read', { schema: { tags, summary: 'Mark one read' } }, async (request) => {
     const user = requireUser(request);
-    const row = await markRead(ctx.db, user.id, (request.params as { id: string }).id);
+    const { id } = request.params as { id: string };
+    const row = isUuid(id) ? await markRead(ctx.db, user.id, id) : undefined;
     if (!row) throw notFound('Notification not found');
     return presentNotification(row);
   });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { lawyerProfiles, mediatorProfiles, users } from '../../db/schema';
 
@@ -12,6 +13,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined; // never hand PostgreSQL a uuid it cannot parse
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
