@@ -16,8 +16,9 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
         // Radix positions popovers with inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // 'self' covers our own WebSocket (/ws) as well; bare ws:/wss: would allow a socket to any host.
         // With S3 storage the browser PUTs uploads straight to the bucket's presigned URL.
-        'connect-src': ["'self'", 'ws:', 'wss:', ...storageOrigin(ctx)],
+        'connect-src': ["'self'", ...storageOrigin(ctx)],
         'font-src': ["'self'", 'data:'],
         'frame-src': ["'self'"],
         'form-action': ["'self'"],
@@ -28,13 +29,14 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     strictTransportSecurity: ctx.publicUrl.startsWith('https:'),
   });
 
+  // Only the configured public origin counts: the Host header is the caller's to choose (DNS rebinding, another name
+  // for this server), so "Origin equals our Host" proves nothing. Development sets PUBLIC_URL to the Vite origin.
   const allowedOrigin = new URL(ctx.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin) return; // same-origin fetches from older browsers, and non-browser clients
-    const sameHost = `${request.protocol}://${request.host}`;
-    if (origin !== allowedOrigin && origin !== sameHost) throw forbidden('Cross-site request refused', 'cross_site');
+    if (origin === undefined) return; // same-origin fetches from older browsers, and non-browser clients
+    if (origin !== allowedOrigin) throw forbidden('Cross-site request refused', 'cross_site');
   });
 }
 
