@@ -1,16 +1,19 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountStage, homePathFor } from '../../common/domain/account';
+import { PageError } from '../components/page-error';
 import { PageLoading } from '../components/page-loading';
-import { useCurrentUser } from '../features/auth/api';
+import { useCurrentUser } from '../lib/current-user';
 import { NeedsProfile, NeedsRole, RequireComplete, SignedOutOnly } from './guards';
 import { AppShell } from './layouts/app-shell';
+import { RouteError } from './route-error';
 import { LandingPage } from '../pages/public/landing-page';
 import { NotFoundPage } from '../pages/public/not-found-page';
 
 /** "/" is the landing page when signed out, role selection without a role, the dashboard otherwise (spec 2). */
 function HomeRoute() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, error, refetch, isRefetching } = useCurrentUser();
   if (isLoading) return <PageLoading />;
+  if (error && !user) return <PageError error={error} onRetry={refetch} retrying={isRefetching} />;
   if (!user) return <LandingPage />;
   if (accountStage(user) === 'needs-role') return <Navigate to="/role-selection" replace />;
   return <Navigate to={homePathFor(user)} replace />;
@@ -24,6 +27,8 @@ const comingNext = (feature: string) => ({
     return { Component: () => <ComingNextPage feature={feature} /> };
   },
 });
+
+const APP_SHELL = 'app-shell';
 
 const routes: RouteObject[] = [
   { path: '/', element: <HomeRoute /> },
@@ -54,6 +59,7 @@ const routes: RouteObject[] = [
     children: [{ path: '/onboarding/mediator', lazy: page(() => import('../pages/account/onboarding-mediator-page'), 'OnboardingMediatorPage') }],
   },
   {
+    id: APP_SHELL,
     element: (
       <RequireComplete>
         <AppShell />
@@ -85,4 +91,16 @@ const routes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Gives every route an errorElement (a new route cannot forget one). Inside the signed-in shell the error shows in
+ * the shell's main area; elsewhere it is a page of its own.
+ */
+function withErrorElements(list: RouteObject[], inShell = false): RouteObject[] {
+  return list.map((route): RouteObject => {
+    const errorElement = <RouteError standalone={!inShell} />;
+    if (route.index) return { ...route, errorElement };
+    return { ...route, errorElement, children: route.children && withErrorElements(route.children, inShell || route.id === APP_SHELL) };
+  });
+}
+
+export const router = createBrowserRouter(withErrorElements(routes));

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../features/theme/use-theme';
+import { useTheme } from '../lib/use-theme';
 import { Button } from './ui/button';
 
 export function ThemeToggle({ className }: { className?: string }) {

@@ -5,7 +5,7 @@ import { SidebarProvider, useSidebar } from '../../components/sidebar/sidebar-st
 import { ThemeToggle } from '../../components/theme-toggle';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { useCurrentUser } from '../../features/auth/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 
 function SidebarTrigger() {

@@ -4,7 +4,7 @@ import { APP_NAME } from '../../../common/constants';
 import { Logo } from '../../components/brand/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { buttonVariants } from '../../components/ui/button';
-import { useCurrentUser } from '../../features/auth/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { cn } from '../../lib/utils';
 
 /** First focusable element of every public page: jumps keyboard users past the header. */

@@ -8,7 +8,7 @@ import { unreadKey, useUnreadCount } from './api';
 
 /** The header bell: unread badge, opens /notifications (spec 2). */
 export function NotificationBell() {
-  const count = useUnreadCount();
+  const count = useUnreadCount() ?? 0;
   // No polling (spec 7): the count is refreshed whenever the user moves to another page.
   const { pathname } = useLocation();
   useEffect(() => {

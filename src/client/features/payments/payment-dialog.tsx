@@ -1,12 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { CARD_TEXTS, passesLuhn } from '../../../common/schemas/payments';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, hasErrorCode } from '../../lib/api-client';
 import { useConfirmPayment } from './api';
+import { CardFormSchema, SERVER_FIELD, type CardFormOutput, type CardFormValues } from './card-form';
 
 interface Props {
   open: boolean;
@@ -17,10 +19,13 @@ interface Props {
   /** Fetches a client secret to pay (a new one after a decline, RULES.md 2.6). */
   getClientSecret: () => Promise<string>;
   onPaid: () => void;
-  /** Called with the provider's message when the card is declined (the page shows 'Payment Failed'). */
-  onDeclined: (message: string) => void;
+  /** Called with the server's message when the payment fails (the page shows 'Payment Failed'). */
+  onFailed: (message: string) => void;
 }
 
+const EMPTY: CardFormValues = { name: '', number: '', expiry: '', cvc: '' };
+
+/** "4242424242424242" → "4242 4242 4242 4242" as the person types. */
 const formatNumber = (v: string) =>
   v
     .replace(/\D/g, '')
@@ -28,85 +33,71 @@ const formatNumber = (v: string) =>
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The built-in card form of the `local` provider: behaves like the networks' test cards (RULES.md 3). */
-export function PaymentDialog({ open, onOpenChange, title, description, amountLabel, getClientSecret, onPaid, onDeclined }: Props) {
+export function PaymentDialog({ open, onOpenChange, title, description, amountLabel, getClientSecret, onPaid, onFailed }: Props) {
   const confirm = useConfirmPayment();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [declined, setDeclined] = useState<string | null>(null);
+  const form = useForm<CardFormValues, unknown, CardFormOutput>({ resolver: zodResolver(CardFormSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<{ message: string; declined: boolean } | null>(null);
 
-  const validate = () => {
-    const next: Record<string, string> = {};
-    const digits = number.replace(/\D/g, '');
-    if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) next.number = CARD_TEXTS.number;
-    const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
-    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) next.expiry = 'Enter the expiry date as MM/YY';
-    if (!/^\d{3,4}$/.test(cvc.trim())) next.cvc = CARD_TEXTS.cvc;
-    setErrors(next);
-    return { ok: Object.keys(next).length === 0, digits, month: m ? Number(m[1]) : 0, year: m ? Number(m[2]) : 0 };
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const v = validate();
-    if (!v.ok) return;
-    setBusy(true);
-    setDeclined(null);
+  const onSubmit = form.handleSubmit(async ({ number, expiry, cvc }) => {
+    setFailure(null);
     try {
       const clientSecret = await getClientSecret();
-      await confirm.mutateAsync({ clientSecret, card: { number: v.digits, expMonth: v.month, expYear: v.year, cvc: cvc.trim() } });
-      setNumber('');
-      setExpiry('');
-      setCvc('');
+      await confirm.mutateAsync({ clientSecret, card: { number, expMonth: expiry.expMonth, expYear: expiry.expYear, cvc } });
+      form.reset(EMPTY);
       onPaid();
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors['card.number']) setErrors({ number: error.fieldErrors['card.number'] });
-      else if (error instanceof ApiError && error.fieldErrors['card.expMonth']) setErrors({ expiry: error.fieldErrors['card.expMonth'] });
+      if (error instanceof ApiError) {
+        for (const [key, message] of Object.entries(error.fieldErrors)) if (SERVER_FIELD[key]) form.setError(SERVER_FIELD[key], { type: 'server', message });
+      }
       const message = error instanceof Error ? error.message : String(error);
-      setDeclined(message);
-      onDeclined(message);
-    } finally {
-      setBusy(false);
+      setFailure({ message, declined: hasErrorCode(error, 'payment_declined') });
+      onFailed(message);
     }
+  });
+
+  const number = form.register('number');
+  const cvc = form.register('cvc');
+  const reformat = <N extends string>(field: UseFormRegisterReturn<N>, format: (v: string) => string) => (event: ChangeEvent<HTMLInputElement>) => {
+    event.target.value = format(event.target.value);
+    return field.onChange(event);
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
+    <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Name on card">
-            <Input autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Jane Doe" />
+          <FormField label="Name on card" error={errors.name?.message}>
+            <Input autoComplete="cc-name" placeholder="Jane Doe" {...form.register('name')} />
           </FormField>
-          <FormField label="Card number" error={errors.number}>
-            <Input inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(formatNumber(e.target.value))} placeholder="4242 4242 4242 4242" />
+          <FormField label="Card number" error={errors.number?.message}>
+            <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" {...number} onChange={reformat(number, formatNumber)} />
           </FormField>
           <div className="grid grid-cols-2 gap-4">
-            <FormField label="Expiry (MM/YY)" error={errors.expiry}>
-              <Input inputMode="numeric" autoComplete="cc-exp" value={expiry} onChange={(e) => setExpiry(e.target.value)} placeholder="12/30" />
+            <FormField label="Expiry (MM/YY)" error={errors.expiry?.message}>
+              <Input inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" {...form.register('expiry')} />
             </FormField>
-            <FormField label="CVC" error={errors.cvc}>
-              <Input inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))} placeholder="123" />
+            <FormField label="CVC" error={errors.cvc?.message}>
+              <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...cvc} onChange={reformat(cvc, (v) => v.replace(/\D/g, '').slice(0, 4))} />
             </FormField>
           </div>
-          {declined ? (
+          {failure ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
-              {declined} Please try another card.
+              {failure.message}
+              {failure.declined ? ' Please try another card.' : ''}
             </p>
           ) : null}
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <Lock className="size-3.5" aria-hidden="true" />
             Test mode: use 4242 4242 4242 4242 with any future date and CVC.
           </p>
-          <Button type="submit" size="lg" disabled={busy}>
+          <Button type="submit" size="lg" disabled={isSubmitting}>
             <CreditCard aria-hidden="true" />
-            {busy ? 'Processing...' : `Pay ${amountLabel}`}
+            {isSubmitting ? 'Processing...' : `Pay ${amountLabel}`}
           </Button>
         </form>
       </DialogContent>

@@ -2,10 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { UserDto } from '../../../common/api-types';
 import type { LawyerProfile, MediatorProfile, ProfileUpdate } from '../../../common/schemas/profile';
 import { apiRequest } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
-import { userQueryKey } from '../auth/api';
-
-const storeUser = (user: UserDto) => queryClient.setQueryData(userQueryKey, user);
+import { storeUser } from '../../lib/current-user';
 
 export function useSaveLawyerProfile() {
   return useMutation({ mutationFn: (input: LawyerProfile) => apiRequest<UserDto>('POST', '/api/profile/lawyer', input), onSuccess: storeUser });

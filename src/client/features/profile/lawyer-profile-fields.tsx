@@ -5,7 +5,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 
 /** The lawyer profile fields, shared by onboarding and /profile. */
-export function LawyerProfileFields({ form }: { form: UseFormReturn<LawyerProfileInput, unknown, unknown> }) {
+export function LawyerProfileFields<Output>({ form }: { form: UseFormReturn<LawyerProfileInput, unknown, Output> }) {
   const { errors } = form.formState;
   return (
     <div className="grid gap-4">

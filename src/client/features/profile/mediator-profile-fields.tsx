@@ -12,17 +12,17 @@ type TagFieldName = 'certifications' | 'specializations';
  * A tag list bound to the form. It takes the id and aria attributes FormField hands its child and passes them to the
  * text input, so the label, hint and error belong to it (a Controller element in between would drop them).
  */
-function TagField({
+function TagField<Output>({
   form,
   name,
   ...inputProps
-}: { form: UseFormReturn<MediatorProfileInput, unknown, unknown>; name: TagFieldName } & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'form' | 'name'>) {
+}: { form: UseFormReturn<MediatorProfileInput, unknown, Output>; name: TagFieldName } & Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'form' | 'name'>) {
   const { field } = useController({ control: form.control, name });
   return <TagInput value={field.value ?? []} onChange={field.onChange} {...inputProps} />;
 }
 
 /** The mediator profile fields, shared by onboarding and /profile. */
-export function MediatorProfileFields({ form }: { form: UseFormReturn<MediatorProfileInput, unknown, unknown> }) {
+export function MediatorProfileFields<Output>({ form }: { form: UseFormReturn<MediatorProfileInput, unknown, Output> }) {
   const { errors } = form.formState;
   return (
     <div className="grid gap-4">

@@ -1,10 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import type { SubscriptionTier } from '../../../common/enums';
-import { FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
+import type { z } from 'zod';
+import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -12,39 +14,41 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { displayMoney } from '../../lib/format';
-import { refreshRequests } from './api';
+import { useAccept } from './api';
 
-/** The accept card and dialog (spec 2 + RULES.md 5: counteroffer for Pro/Unlimited, conflict-of-interest check). */
+type AcceptValues = z.input<typeof AcceptSchema>;
+type AcceptBody = z.output<typeof AcceptSchema>;
+const FIELDS = ['proposedRate', 'note', 'noConflictConfirmed'];
+
+/**
+ * The accept card and dialog (spec 2 + RULES.md 5: counteroffer for Pro/Unlimited, conflict-of-interest check). The
+ * form is checked with the shared AcceptSchema, so it reports the server's words.
+ */
 export function AcceptCard({ request, tier }: { request: RequestDto; tier: SubscriptionTier }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [rate, setRate] = useState('');
-  const [note, setNote] = useState('');
-  const [noConflict, setNoConflict] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formId = useId();
+  const accept = useAccept(request.id);
+  // The checkbox starts unticked; the schema's literal `true` is what it must become, so no default is given.
+  const form = useForm<AcceptValues, unknown, AcceptBody>({ resolver: zodResolver(AcceptSchema), defaultValues: { proposedRate: '', note: '' } });
+  const { errors, isSubmitting } = form.formState;
   const canCounter = tier !== 'free';
-  const accept = useMutation({
-    mutationFn: () =>
-      apiRequest('POST', `/api/requests/${request.id}/accept`, {
-        ...(canCounter ? { proposedRate: rate.trim() || null, note: note.trim() || null } : {}),
-        noConflictConfirmed: noConflict,
-      }),
-  });
-  const onConfirm = async () => {
-    setErrors({});
+  const confirmed = form.watch('noConflictConfirmed') === true;
+
+  const onConfirm = form.handleSubmit(async (values) => {
     try {
-      await accept.mutateAsync();
+      // Free-tier mediators send no counteroffer fields at all (RULES.md 5).
+      await accept.mutateAsync(canCounter ? values : { noConflictConfirmed: values.noConflictConfirmed });
       setOpen(false);
       toast({ title: 'Request Accepted', description: 'The lawyer has been notified of your acceptance.' });
-      await refreshRequests();
       navigate('/requests');
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      applyServerErrors(error, form.setError, FIELDS);
       toastError('Acceptance Failed', error);
     }
-  };
+  });
   const parties = [request.opposingLawyerName, request.opposingLawyerFirmName].filter(Boolean).join(', ');
   return (
     <Card className="border-primary/40">
@@ -66,33 +70,41 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
             <DialogTitle>Accept {request.caseName}</DialogTitle>
             <DialogDescription>Case #{request.caseNumber} · {request.jurisdiction}</DialogDescription>
           </DialogHeader>
-          {canCounter ? (
-            <div className="grid gap-4">
-              <FormField label="Proposed rate ($/hour, optional)" hint={`Leave blank to accept the original rate${request.hourlyRate ? ` of ${displayMoney(request.hourlyRate)}/hour` : ''}.`} error={errors.proposedRate}>
-                <Input type="number" min={1} step="0.01" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
-              </FormField>
-              <FormField label="Note to the lawyer (optional)" error={errors.note}>
-                <Textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
-              </FormField>
+          <form id={formId} onSubmit={onConfirm} noValidate className="grid gap-4">
+            {canCounter ? (
+              <>
+                <FormField label="Proposed rate ($/hour, optional)" hint={`Leave blank to accept the original rate${request.hourlyRate ? ` of ${displayMoney(request.hourlyRate)}/hour` : ''}.`} error={errors.proposedRate?.message}>
+                  <Input type="number" min={1} step="0.01" inputMode="decimal" {...form.register('proposedRate')} />
+                </FormField>
+                <FormField label="Note to the lawyer (optional)" error={errors.note?.message}>
+                  <Textarea rows={3} {...form.register('note')} />
+                </FormField>
+              </>
+            ) : (
+              <Alert tone="info">
+                <p>{FREE_TIER_COUNTEROFFER}</p>
+              </Alert>
+            )}
+            <div className="grid gap-2">
+              <label className="flex items-start gap-3 rounded-md border p-3 text-sm">
+                <input type="checkbox" className="mt-0.5 size-4 shrink-0" aria-invalid={errors.noConflictConfirmed ? true : undefined} aria-describedby={errors.noConflictConfirmed ? `${formId}-conflict` : undefined} {...form.register('noConflictConfirmed')} />
+                <span className="min-w-0 wrap-anywhere">
+                  I confirm I have no conflict of interest with the parties{parties ? ` (opposing counsel: ${parties})` : ''}.
+                </span>
+              </label>
+              {errors.noConflictConfirmed ? (
+                <p id={`${formId}-conflict`} role="alert" className="text-sm font-medium text-destructive">
+                  {errors.noConflictConfirmed.message}
+                </p>
+              ) : null}
             </div>
-          ) : (
-            <Alert tone="info">
-              <p>{FREE_TIER_COUNTEROFFER}</p>
-            </Alert>
-          )}
-          <label className="flex items-start gap-3 rounded-md border p-3 text-sm">
-            <input type="checkbox" className="mt-0.5 size-4" checked={noConflict} onChange={(e) => setNoConflict(e.target.checked)} />
-            <span>
-              I confirm I have no conflict of interest with the parties{parties ? ` (opposing counsel: ${parties})` : ''}.
-            </span>
-          </label>
-          {errors.noConflictConfirmed ? <p className="text-sm font-medium text-destructive">{errors.noConflictConfirmed}</p> : null}
+          </form>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void onConfirm()} disabled={!noConflict || accept.isPending}>
-              {accept.isPending ? 'Accepting...' : 'Confirm Acceptance'}
+            <Button type="submit" form={formId} disabled={!confirmed || isSubmitting}>
+              {isSubmitting ? 'Accepting...' : 'Confirm Acceptance'}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -3,12 +3,13 @@ import type { AcceptanceDto, CancellationPreviewDto, RequestDto } from '../../..
 import type { AcceptInput, CreateRequestInput } from '../../../common/schemas/requests';
 import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export type MediatorView = 'available' | 'accepted' | 'completed';
 
 export const requestKeys = {
   all: ['/api/requests'] as const,
-  list: (view?: MediatorView) => ['/api/requests', view ? `?view=${view}` : ''] as const,
+  list: (view?: MediatorView) => ['/api/requests', 'list', view ?? 'mine'] as const,
   counts: ['/api/requests/counts'] as const,
   one: (id: string) => ['/api/requests', id] as const,
   acceptances: (id: string) => ['/api/requests', id, 'pending-acceptances'] as const,
@@ -24,14 +25,12 @@ export const refreshRequests = () =>
     queryClient.invalidateQueries({ queryKey: ['/api/notifications/unread'] }),
   ]);
 
+/** The lawyer's requests, or one of the mediator's tabs, page by page. */
 export function useRequests(view?: MediatorView) {
-  return useQuery<RequestDto[]>({
-    queryKey: requestKeys.list(view),
-    queryFn: () => apiRequest<RequestDto[]>('GET', view ? `/api/requests?view=${view}` : '/api/requests'),
-    staleTime: 0,
-  });
+  return usePagedList<RequestDto>({ queryKey: requestKeys.list(view), url: view ? `/api/requests?view=${view}` : '/api/requests' });
 }
 
+/** Tab counts: the true totals, whatever number of pages is loaded. */
 export function useRequestCounts(enabled: boolean) {
   return useQuery<Record<string, number>>({ queryKey: requestKeys.counts, staleTime: 0, enabled });
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
+import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { displayMoney } from '../../lib/format';
@@ -35,7 +36,9 @@ export function CancelRequestButton({ request }: { request: RequestDto }) {
             <DialogTitle>Cancel this request?</DialogTitle>
             <DialogDescription>{request.caseName} will be withdrawn and mediators who accepted it are told.</DialogDescription>
           </DialogHeader>
-          {preview.isLoading || !preview.data ? (
+          {preview.error && !preview.data ? (
+            <QueryError title="The refund could not be worked out" error={preview.error} onRetry={preview.refetch} retrying={preview.isRefetching} />
+          ) : preview.isLoading || !preview.data ? (
             <Skeleton className="h-20" />
           ) : (
             <div className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm">

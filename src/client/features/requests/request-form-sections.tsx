@@ -9,7 +9,8 @@ import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { cn } from '../../lib/utils';
 
-type Form = UseFormReturn<CreateRequestInput, unknown, unknown>;
+// Generic over the submitted (parsed) values: the sections only register and read fields.
+type Form<Output> = UseFormReturn<CreateRequestInput, unknown, Output>;
 
 export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ export function Section({ title, description, children }: { title: string; descr
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive md:text-sm';
 
-export function CaseInformation({ form }: { form: Form }) {
+export function CaseInformation<Output>({ form }: { form: Form<Output> }) {
   const e = form.formState.errors;
   const listId = useId();
   return (
@@ -63,7 +64,7 @@ export function CaseInformation({ form }: { form: Form }) {
   );
 }
 
-export function OpposingCounsel({ form }: { form: Form }) {
+export function OpposingCounsel<Output>({ form }: { form: Form<Output> }) {
   const e = form.formState.errors;
   return (
     <Section title="Opposing Counsel (optional)" description="Mediators see the name and firm to check for conflicts of interest; contact details only once selected.">
@@ -88,7 +89,7 @@ export function OpposingCounsel({ form }: { form: Form }) {
   );
 }
 
-function Choice({ name, value, label, form, description }: { name: 'mediationType' | 'pricingModel'; value: string; label: string; description: string; form: Form }) {
+function Choice<Output>({ name, value, label, form, description }: { name: 'mediationType' | 'pricingModel'; value: string; label: string; description: string; form: Form<Output> }) {
   const checked = form.watch(name) === value;
   return (
     <label className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', checked && 'border-primary bg-primary/5')}>
@@ -101,7 +102,7 @@ function Choice({ name, value, label, form, description }: { name: 'mediationTyp
   );
 }
 
-export function MediationDetails({ form }: { form: Form }) {
+export function MediationDetails<Output>({ form }: { form: Form<Output> }) {
   const e = form.formState.errors;
   return (
     <Section title="Mediation Details">
@@ -125,7 +126,7 @@ export function MediationDetails({ form }: { form: Form }) {
   );
 }
 
-export function PricingStructure({ form, onModelChange, feeLine }: { form: Form; onModelChange: (model: 'hourly' | 'flat') => void; feeLine: ReactNode }) {
+export function PricingStructure<Output>({ form, onModelChange, feeLine }: { form: Form<Output>; onModelChange: (model: 'hourly' | 'flat') => void; feeLine: ReactNode }) {
   const e = form.formState.errors;
   const model = form.watch('pricingModel');
   const pricing = form.register('pricingModel');

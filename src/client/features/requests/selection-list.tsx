@@ -1,17 +1,16 @@
 import { BadgeCheck, Star } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { AcceptanceDto, RequestDto } from '../../../common/api-types';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney, formatRating } from '../../lib/format';
-import { PaymentDialog } from '../payments/payment-dialog';
-import { refreshRequests, usePendingAcceptances, useSelectMediator } from './api';
+import { usePendingAcceptances, useSelectMediator } from './api';
 import { MediatorProfileDialog } from './mediator-profile-dialog';
 
 function AcceptanceCard({ acceptance, onSelect, busy, onViewProfile }: { acceptance: AcceptanceDto; onSelect: () => void; busy: boolean; onViewProfile: () => void }) {
@@ -20,7 +19,7 @@ function AcceptanceCard({ acceptance, onSelect, busy, onViewProfile }: { accepta
     <Card>
       <CardContent className="grid gap-4 p-5 sm:grid-cols-[auto_1fr_auto] sm:items-start">
         <UserAvatar src={m.profileImageUrl} firstName={m.firstName} lastName={m.lastName} className="size-14 text-lg" />
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold">
               {m.firstName} {m.lastName}
@@ -37,14 +36,14 @@ function AcceptanceCard({ acceptance, onSelect, busy, onViewProfile }: { accepta
               <span className="text-muted-foreground">({m.reviewCount})</span>
             </span>
           </div>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground wrap-anywhere">
             {m.specialization ?? 'Mediator'} · {m.yearsOfExperience ?? 0} years experience · {displayMoney(m.hourlyRate)}/hour
           </p>
-          {m.bio ? <p className="line-clamp-3 text-sm">{m.bio}</p> : null}
+          {m.bio ? <p className="line-clamp-3 text-sm wrap-anywhere">{m.bio}</p> : null}
           <p className="text-sm">
             Proposed rate: <strong>{acceptance.proposedRate ? `${displayMoney(acceptance.proposedRate)}/hour` : 'Your original rate'}</strong>
           </p>
-          {acceptance.note ? <blockquote className="border-l-2 pl-3 text-sm italic text-muted-foreground">“{acceptance.note}”</blockquote> : null}
+          {acceptance.note ? <blockquote className="border-l-2 pl-3 text-sm italic text-muted-foreground wrap-anywhere">“{acceptance.note}”</blockquote> : null}
         </div>
         <div className="flex gap-2 sm:flex-col">
           <Button onClick={onSelect} disabled={busy}>
@@ -59,29 +58,29 @@ function AcceptanceCard({ acceptance, onSelect, busy, onViewProfile }: { accepta
   );
 }
 
-/** awaiting_selection for the owner: at most three acceptances and 'Select Mediator' (spec 2; RULES.md 2.2 402 path). */
-export function SelectionList({ request }: { request: RequestDto }) {
-  const navigate = useNavigate();
-  const { data, isLoading } = usePendingAcceptances(request.id, true);
+/** What is left to pay after the saved card was declined: a client secret for the card form and the amount. */
+export interface BalanceDue {
+  clientSecret: string;
+  amount: string;
+}
+
+/**
+ * awaiting_selection for the owner: at most three acceptances and 'Select Mediator' (spec 2). When the saved card is
+ * declined (402 payment_declined, RULES.md 2.2) the page is handed the balance to collect with another card.
+ */
+export function SelectionList({ request, onSelected, onBalanceDue }: { request: RequestDto; onSelected: () => unknown; onBalanceDue: (balance: BalanceDue) => void }) {
+  const { data, isLoading, error, refetch, isRefetching } = usePendingAcceptances(request.id, true);
   const select = useSelectMediator(request.id);
   const [profileId, setProfileId] = useState<string | null>(null);
-  const [balance, setBalance] = useState<{ clientSecret: string; amount: string } | null>(null);
-
-  const selected = async () => {
-    toast({ title: 'Mediator Selected', description: 'The mediator has been notified and will begin coordinating the mediation.' });
-    await refreshRequests();
-    navigate('/requests');
-  };
 
   const onSelect = async (acceptance: AcceptanceDto) => {
-
     try {
       await select.mutateAsync(acceptance.mediatorId);
-      await selected();
+      await onSelected();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402 && typeof error.body.clientSecret === 'string') {
+      if (hasErrorCode(error, 'payment_declined') && typeof error.body.clientSecret === 'string') {
         toast({ title: 'Payment Failed', description: `${error.message} Pay the balance with another card to complete the selection.`, variant: 'destructive' });
-        setBalance({ clientSecret: error.body.clientSecret, amount: displayMoney(String(error.body.amount ?? '')) });
+        onBalanceDue({ clientSecret: error.body.clientSecret, amount: displayMoney(String(error.body.amount ?? '')) });
       } else toastError('Selection Failed', error);
     }
   };
@@ -94,6 +93,8 @@ export function SelectionList({ request }: { request: RequestDto }) {
       </h2>
       {isLoading ? (
         <Skeleton className="h-40" />
+      ) : error && !data ? (
+        <QueryError title="The mediators who accepted could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />
       ) : count === 0 ? (
         <Card>
           <CardContent className="p-8 text-center text-muted-foreground">No mediators have accepted yet. Please check back soon.</CardContent>
@@ -113,21 +114,6 @@ export function SelectionList({ request }: { request: RequestDto }) {
         </>
       )}
       <MediatorProfileDialog mediatorId={profileId} onClose={() => setProfileId(null)} />
-      {balance ? (
-        <PaymentDialog
-          open
-          onOpenChange={(open) => !open && setBalance(null)}
-          title="Pay the balance"
-          description="Your saved card was declined. Pay the rest of the budget with another card to confirm your selection."
-          amountLabel={balance.amount}
-          getClientSecret={async () => balance.clientSecret}
-          onPaid={() => {
-            setBalance(null);
-            void selected();
-          }}
-          onDeclined={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
-        />
-      ) : null}
     </section>
   );
 }

@@ -31,7 +31,7 @@ export function OnboardingLawyerPage() {
   return (
     <OnboardingLayout title="Complete Your Lawyer Profile" description="Tell mediators about your practice. Only the jurisdiction is required.">
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <LawyerProfileFields form={form as never} />
+        <LawyerProfileFields form={form} />
         <Button type="submit" size="lg" disabled={save.isPending}>
           {save.isPending ? 'Creating Profile...' : 'Complete Profile'}
         </Button>

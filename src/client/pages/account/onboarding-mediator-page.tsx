@@ -34,7 +34,7 @@ export function OnboardingMediatorPage() {
       description="Lawyers see this when they choose a mediator. Requests are matched on your jurisdiction and specializations."
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <MediatorProfileFields form={form as never} />
+        <MediatorProfileFields form={form} />
         <Button type="submit" size="lg" disabled={save.isPending}>
           {save.isPending ? 'Creating Profile...' : 'Complete Profile'}
         </Button>

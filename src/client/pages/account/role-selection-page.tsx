@@ -6,7 +6,7 @@ import type { SelfChosenRole } from '../../../common/enums';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { refreshUser } from '../../features/auth/api';
+import { refreshUser } from '../../lib/current-user';
 import { apiRequest } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountSetupHeader } from './onboarding-layout';

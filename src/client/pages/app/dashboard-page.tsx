@@ -5,7 +5,8 @@ import type { DashboardDto } from '../../../common/api-types';
 import { TIER_LABELS } from '../../../common/domain/tiers';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { useCurrentUser } from '../../features/auth/api';
+import { QueryError } from '../../components/ui/query-error';
+import { useCurrentUser } from '../../lib/current-user';
 import { displayMoney, formatDateTime, formatRating } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatCard } from './stat-card';
@@ -40,14 +41,16 @@ function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
   );
 }
 
-function RecentActivity({ items }: { items: DashboardDto['recentActivity'] | undefined }) {
+function RecentActivity({ items, failed }: { items: DashboardDto['recentActivity'] | undefined; failed: boolean }) {
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
       </CardHeader>
       <CardContent>
-        {!items || items.length === 0 ? (
+        {failed && !items ? (
+          <p className="py-8 text-center text-muted-foreground">Recent activity is unavailable right now.</p>
+        ) : !items || items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
             <Activity className="size-8 opacity-60" aria-hidden="true" />
             <p>No recent activity to display</p>
@@ -55,7 +58,7 @@ function RecentActivity({ items }: { items: DashboardDto['recentActivity'] | und
         ) : (
           <ul className="divide-y">
             {items.map((item) => (
-              <li key={item.id} className="py-3">
+              <li key={item.id} className="py-3 wrap-anywhere">
                 {item.linkUrl ? (
                   <Link to={item.linkUrl} className="font-medium underline-offset-4 hover:underline">
                     {item.title}
@@ -77,7 +80,7 @@ function RecentActivity({ items }: { items: DashboardDto['recentActivity'] | und
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useCurrentUser();
-  const { data, isLoading } = useQuery<DashboardDto>({ queryKey: ['/api/dashboard'], staleTime: 0 });
+  const { data, isLoading, error, refetch, isRefetching } = useQuery<DashboardDto>({ queryKey: ['/api/dashboard'], staleTime: 0 });
   if (!user) return null;
   const role = user.role === 'mediator' ? 'mediator' : 'lawyer';
 
@@ -90,39 +93,44 @@ export function DashboardPage() {
         </p>
       </div>
 
-      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {data?.role === 'mediator' || (role === 'mediator' && !data) ? (
-          <>
-            <StatCard label="This Month" icon={DollarSign} loading={isLoading} value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''} hint="Paid out this month; payouts start with completed mediations" />
-            <StatCard
-              label="Monthly Mediations"
-              icon={Briefcase}
-              loading={isLoading}
-              value={data?.role === 'mediator' ? `${data.monthlyMediations.used} / ${data.monthlyMediations.limit ?? '∞'}` : ''}
-              hint={data?.role === 'mediator' ? `${TIER_LABELS[data.subscriptionTier]} plan${data.monthlyMediations.limit === null ? ': unlimited' : ''}` : undefined}
-            />
-            <StatCard
-              label="Rating"
-              icon={Star}
-              loading={isLoading}
-              value={data?.role === 'mediator' ? formatRating(data.rating, data.reviewCount) : ''}
-              hint={data?.role === 'mediator' ? `${data.reviewCount} review${data.reviewCount === 1 ? '' : 's'}` : undefined}
-            />
-            <StatCard label="Available Requests" icon={Search} loading={isLoading} value={data?.role === 'mediator' ? data.availableRequests : 0} hint="Visible to you now" />
-          </>
-        ) : (
-          <>
-            <StatCard label="Active Requests" icon={FileText} loading={isLoading} value={data?.role === 'lawyer' ? data.activeRequests : 0} />
-            <StatCard label="Matched Mediators" icon={Users} loading={isLoading} value={data?.role === 'lawyer' ? data.matchedMediators : 0} />
-            <StatCard label="Completed" icon={CheckCircle2} loading={isLoading} value={data?.role === 'lawyer' ? data.completed : 0} />
-            <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread · messaging opens with the next release" />
-          </>
-        )}
-      </section>
+      {/* On failure the cards are replaced, not shown as zeros. */}
+      {error && !data ? (
+        <QueryError title="Your dashboard could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />
+      ) : (
+        <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {data?.role === 'mediator' || (role === 'mediator' && !data) ? (
+            <>
+              <StatCard label="This Month" icon={DollarSign} loading={isLoading} value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''} hint="Paid out this month; payouts start with completed mediations" />
+              <StatCard
+                label="Monthly Mediations"
+                icon={Briefcase}
+                loading={isLoading}
+                value={data?.role === 'mediator' ? `${data.monthlyMediations.used} / ${data.monthlyMediations.limit ?? '∞'}` : ''}
+                hint={data?.role === 'mediator' ? `${TIER_LABELS[data.subscriptionTier]} plan${data.monthlyMediations.limit === null ? ': unlimited' : ''}` : undefined}
+              />
+              <StatCard
+                label="Rating"
+                icon={Star}
+                loading={isLoading}
+                value={data?.role === 'mediator' ? formatRating(data.rating, data.reviewCount) : ''}
+                hint={data?.role === 'mediator' ? `${data.reviewCount} review${data.reviewCount === 1 ? '' : 's'}` : undefined}
+              />
+              <StatCard label="Available Requests" icon={Search} loading={isLoading} value={data?.role === 'mediator' ? data.availableRequests : 0} hint="Visible to you now" />
+            </>
+          ) : (
+            <>
+              <StatCard label="Active Requests" icon={FileText} loading={isLoading} value={data?.role === 'lawyer' ? data.activeRequests : 0} />
+              <StatCard label="Matched Mediators" icon={Users} loading={isLoading} value={data?.role === 'lawyer' ? data.matchedMediators : 0} />
+              <StatCard label="Completed" icon={CheckCircle2} loading={isLoading} value={data?.role === 'lawyer' ? data.completed : 0} />
+              <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread · messaging opens with the next release" />
+            </>
+          )}
+        </section>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <QuickActions role={role} />
-        <RecentActivity items={data?.recentActivity} />
+        <RecentActivity items={data?.recentActivity} failed={!!error} />
       </div>
     </div>
   );

@@ -1,23 +1,46 @@
 import { Bell, Check, CheckCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { NotificationDto } from '../../../common/api-types';
+import { PagedListView } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { useMarkAllRead, useMarkRead, useNotifications } from '../../features/notifications/api';
+import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../../features/notifications/api';
 import { formatDateTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { usePageTitle } from '../../lib/use-page-title';
 
+function NotificationItem({ notification: n, onOpen, onMarkRead }: { notification: NotificationDto; onOpen: () => void; onMarkRead: () => void }) {
+  return (
+    <Card className={cn('transition-colors', !n.isRead && 'border-primary/40 bg-primary/[0.03]')}>
+      <CardContent className="flex items-start gap-3 p-4">
+        <button type="button" onClick={onOpen} className="min-w-0 flex-1 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="wrap-anywhere font-semibold">{n.title}</span>
+            {!n.isRead ? <Badge tone="primary">New</Badge> : null}
+          </span>
+          <span className="mt-1 block wrap-anywhere text-sm text-muted-foreground">{n.message}</span>
+          <span className="mt-1 block text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
+        </button>
+        {!n.isRead ? (
+          <Button variant="ghost" size="icon" aria-label={`Mark "${n.title}" as read`} onClick={onMarkRead}>
+            <Check />
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const navigate = useNavigate();
-  const { data, isLoading } = useNotifications();
+  const list = useNotifications();
+  // The count is the server's, not the loaded pages': older unread items may not be loaded yet.
+  const unread = useUnreadCount() ?? 0;
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
-  const unread = data?.filter((n) => !n.isRead).length ?? 0;
 
   const open = async (n: NotificationDto) => {
     try {
@@ -50,44 +73,22 @@ export function NotificationsPage() {
         </Button>
       </div>
 
-      {isLoading ? (
-        <div className="grid gap-3" role="status" aria-label="Loading notifications">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-      ) : !data || data.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <Bell className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="text-muted-foreground">No notifications yet. You'll be notified about important updates here.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <ul className="grid gap-3">
-          {data.map((n) => (
-            <li key={n.id}>
-              <Card className={cn('transition-colors', !n.isRead && 'border-primary/40 bg-primary/[0.03]')}>
-                <CardContent className="flex items-start gap-3 p-4">
-                  <button type="button" onClick={() => void open(n)} className="min-w-0 flex-1 rounded-md text-left focus-visible:outline-2 focus-visible:outline-ring">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold">{n.title}</span>
-                      {!n.isRead ? <Badge tone="primary">New</Badge> : null}
-                    </span>
-                    <span className="mt-1 block text-sm text-muted-foreground">{n.message}</span>
-                    <span className="mt-1 block text-xs text-muted-foreground">{formatDateTime(n.createdAt)}</span>
-                  </button>
-                  {!n.isRead ? (
-                    <Button variant="ghost" size="icon" aria-label={`Mark "${n.title}" as read`} onClick={() => void markRead.mutateAsync(n.id).catch((e) => toastError('Error', e))}>
-                      <Check />
-                    </Button>
-                  ) : null}
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PagedListView
+        list={list}
+        itemKey={(n) => n.id}
+        loadingLabel="Loading notifications"
+        skeletonClassName="h-20"
+        className="grid gap-3"
+        renderItem={(n) => <NotificationItem notification={n} onOpen={() => void open(n)} onMarkRead={() => void markRead.mutateAsync(n.id).catch((e) => toastError('Error', e))} />}
+        empty={
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+              <Bell className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="text-muted-foreground">No notifications yet. You'll be notified about important updates here.</p>
+            </CardContent>
+          </Card>
+        }
+      />
     </div>
   );
 }

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import type { UserDto } from '../../../common/api-types';
 import { TIER_LABELS } from '../../../common/domain/tiers';
 import { requiredText } from '../../../common/schemas/fields';
-import { LawyerProfileSchema, MediatorProfileSchema, type LawyerProfileInput, type MediatorProfileInput } from '../../../common/schemas/profile';
+import { LawyerProfileSchema, MediatorProfileSchema, type LawyerProfile, type LawyerProfileInput, type MediatorProfile, type MediatorProfileInput } from '../../../common/schemas/profile';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { useCurrentUser } from '../../features/auth/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { useUpdateProfile } from '../../features/profile/api';
 import { ChangePasswordForm } from '../../features/profile/change-password-form';
 import { LawyerProfileFields } from '../../features/profile/lawyer-profile-fields';
@@ -62,8 +62,8 @@ function PersonalCard({ user }: { user: UserDto }) {
 function LawyerCard({ user }: { user: UserDto }) {
   const p = user.lawyerProfile!;
   const update = useUpdateProfile();
-  const form = useForm<LawyerProfileInput>({
-    resolver: zodResolver(LawyerProfileSchema) as never,
+  const form = useForm<LawyerProfileInput, unknown, LawyerProfile>({
+    resolver: zodResolver(LawyerProfileSchema),
     defaultValues: { firmName: p.firmName ?? '', barNumber: p.barNumber ?? '', jurisdiction: p.jurisdiction, phoneNumber: p.phoneNumber ?? '', bio: p.bio ?? '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -82,7 +82,7 @@ function LawyerCard({ user }: { user: UserDto }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-6">
-          <LawyerProfileFields form={form as never} />
+          <LawyerProfileFields form={form} />
           <Button type="submit" disabled={update.isPending} className="justify-self-start">
             {update.isPending ? 'Saving...' : 'Save profile'}
           </Button>
@@ -95,8 +95,8 @@ function LawyerCard({ user }: { user: UserDto }) {
 function MediatorCard({ user }: { user: UserDto }) {
   const p = user.mediatorProfile!;
   const update = useUpdateProfile();
-  const form = useForm<MediatorProfileInput>({
-    resolver: zodResolver(MediatorProfileSchema) as never,
+  const form = useForm<MediatorProfileInput, unknown, MediatorProfile>({
+    resolver: zodResolver(MediatorProfileSchema),
     defaultValues: {
       certifications: p.certifications,
       specializations: p.specializations,
@@ -134,7 +134,7 @@ function MediatorCard({ user }: { user: UserDto }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-6">
-          <MediatorProfileFields form={form as never} />
+          <MediatorProfileFields form={form} />
           <Button type="submit" disabled={update.isPending} className="justify-self-start">
             {update.isPending ? 'Saving...' : 'Save profile'}
           </Button>

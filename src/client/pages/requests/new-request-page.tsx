@@ -6,13 +6,13 @@ import { budgetProblem, splitBudget } from '../../../common/domain/fees';
 import { suggestedBudget } from '../../../common/domain/pricing';
 import { DEFAULT_SETTINGS, FILE_LIMITS } from '../../../common/constants';
 import { displayCents, formatCents, parseCents } from '../../../common/money';
-import { CreateRequestSchema, type CreateRequestInput } from '../../../common/schemas/requests';
+import { CreateRequestSchema, type CreateRequest, type CreateRequestInput } from '../../../common/schemas/requests';
 import { BackLink } from '../../components/back-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toastError } from '../../components/ui/use-toast';
 import { useCreateRequest } from '../../features/requests/api';
-import { DepositPaymentDialog } from '../../features/requests/deposit-payment';
+import { DepositPaymentDialog } from './deposit-payment-dialog';
 import { DocumentPicker } from '../../features/requests/document-picker';
 import { CaseInformation, MediationDetails, OpposingCounsel, PricingStructure, Section } from '../../features/requests/request-form-sections';
 import { usePublicSettings } from '../../features/settings/public-settings';
@@ -32,8 +32,8 @@ export function NewRequestPage() {
     defaultDeposit: settings?.defaultDeposit ?? DEFAULT_SETTINGS.defaultDeposit,
   };
   const create = useCreateRequest();
-  const form = useForm<CreateRequestInput>({
-    resolver: zodResolver(CreateRequestSchema) as never,
+  const form = useForm<CreateRequestInput, unknown, CreateRequest>({
+    resolver: zodResolver(CreateRequestSchema),
     defaultValues: { caseNumber: '', caseName: '', caseType: '', jurisdiction: '', description: '', mediationType: 'in-person', pricingModel: 'hourly', hourlyRate: '350', hoursNeeded: '2', budget: '700.00', caseFilesUrls: [] },
   });
   const [brief, setBrief] = useState<File[]>([]);
@@ -68,7 +68,7 @@ export function NewRequestPage() {
       for (const file of caseFiles) casePaths.push(await uploadFile(file, 'case_file', track(file)));
       stage = 'creating';
       setPhase('creating');
-      const request = await create.mutateAsync({ ...(values as CreateRequestInput), mediationBriefUrl: briefPath, caseFilesUrls: casePaths });
+      const request = await create.mutateAsync({ ...values, mediationBriefUrl: briefPath, caseFilesUrls: casePaths });
       setCreated({ id: request.id, deposit: request.depositAmount ?? terms.defaultDeposit });
     } catch (error) {
       if (stage === 'uploading') toastError('Error uploading files', error);
@@ -91,11 +91,11 @@ export function NewRequestPage() {
         <p className="mt-1 text-muted-foreground">Describe your case; matching mediators are notified as soon as the deposit is paid.</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <CaseInformation form={form as never} />
-        <OpposingCounsel form={form as never} />
-        <MediationDetails form={form as never} />
+        <CaseInformation form={form} />
+        <OpposingCounsel form={form} />
+        <MediationDetails form={form} />
         <PricingStructure
-          form={form as never}
+          form={form}
           feeLine={feeLine}
           onModelChange={(next) => {
             // Choosing hourly clears the flat fee; choosing flat clears rate and hours (spec 4).

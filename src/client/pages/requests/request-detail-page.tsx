@@ -7,19 +7,20 @@ import { BackLink } from '../../components/back-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { toastError } from '../../components/ui/use-toast';
-import { useCurrentUser } from '../../features/auth/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { AcceptCard } from '../../features/requests/accept-card';
 import { useRequest, useWithdraw } from '../../features/requests/api';
 import { CancelRequestButton } from '../../features/requests/cancel-request';
-import { DepositPaymentDialog } from '../../features/requests/deposit-payment';
 import { RequestDetailsCard } from '../../features/requests/request-details-card';
-import { SelectionList } from '../../features/requests/selection-list';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DepositPaymentDialog } from './deposit-payment-dialog';
+import { SelectionStep } from './selection-step';
 
 const CANCELLABLE = ['draft', 'pending_mediators', 'awaiting_selection', 'matched'];
 
@@ -69,7 +70,7 @@ function OwnerPanel({ request }: { request: RequestDto }) {
       </Alert>
     );
   }
-  if (request.status === 'awaiting_selection') return <SelectionList request={request} />;
+  if (request.status === 'awaiting_selection') return <SelectionStep request={request} />;
   if (request.status === 'matched' || request.status === 'in_progress') {
     return (
       <Card className="border-emerald-300 dark:border-emerald-400/40">
@@ -127,19 +128,20 @@ function MediatorPanel({ request, user }: { request: RequestDto; user: UserDto }
 export function RequestDetailPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
-  const { data: request, error, isLoading } = useRequest(id);
+  const { data: request, error, isLoading, refetch, isRefetching } = useRequest(id);
   usePageTitle(request ? request.caseName : 'Request');
   if (isLoading) return <Skeleton className="h-96" />;
-  if (!request || !user) return error instanceof ApiError && error.status !== 404 ? <Alert tone="destructive"><p>{error.message}</p></Alert> : <NotFound />;
+  if (!request && error && !hasErrorCode(error, 'not_found')) return <QueryError title="This request could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />;
+  if (!request || !user) return <NotFound />;
   const isOwner = request.lawyerId === user.id;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <BackLink to="/requests" label="Back to Requests" />
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h1 className="font-serif text-3xl font-semibold">{request.caseName}</h1>
-            <p className="mt-1 text-muted-foreground">Case #{request.caseNumber}</p>
+          <div className="min-w-0">
+            <h1 className="font-serif text-3xl font-semibold wrap-anywhere">{request.caseName}</h1>
+            <p className="mt-1 text-muted-foreground wrap-anywhere">Case #{request.caseNumber}</p>
           </div>
           <div className="flex items-center gap-3">
             <StatusBadge status={request.status} />

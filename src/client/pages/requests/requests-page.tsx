@@ -4,42 +4,23 @@ import { Link } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { PagedListView } from '../../components/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useCurrentUser } from '../../features/auth/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { useRequestCounts, useRequests, type MediatorView } from '../../features/requests/api';
 import { RequestCard } from '../../features/requests/request-card';
+import type { PagedList } from '../../lib/use-paged-list';
 import { usePageTitle } from '../../lib/use-page-title';
 
-function ListSkeleton() {
-  return (
-    <div className="grid gap-4" role="status" aria-label="Loading requests">
-      <Skeleton className="h-36" />
-      <Skeleton className="h-36" />
-      <Skeleton className="h-36" />
-    </div>
-  );
-}
-
-function RequestList({ requests, role, empty }: { requests: RequestDto[] | undefined; role: 'lawyer' | 'mediator' | 'admin'; empty: React.ReactNode }) {
-  if (!requests) return <ListSkeleton />;
-  if (!requests.length) return empty;
-  return (
-    <ul className="grid gap-4">
-      {requests.map((r) => (
-        <li key={r.id}>
-          <RequestCard request={r} viewerRole={role} />
-        </li>
-      ))}
-    </ul>
-  );
+function RequestList({ list, role, empty }: { list: PagedList<RequestDto>; role: 'lawyer' | 'mediator' | 'admin'; empty: React.ReactNode }) {
+  return <PagedListView list={list} itemKey={(r) => r.id} loadingLabel="Loading requests" renderItem={(r) => <RequestCard request={r} viewerRole={role} />} empty={empty} />;
 }
 
 function MediatorTab({ view }: { view: MediatorView }) {
-  const { data } = useRequests(view);
+  const list = useRequests(view);
   return (
     <RequestList
-      requests={data}
+      list={list}
       role="mediator"
       empty={
         <Card>
@@ -56,7 +37,8 @@ function MediatorTab({ view }: { view: MediatorView }) {
 function MediatorRequests() {
   const [tab, setTab] = useState<MediatorView>('available');
   const { data: counts } = useRequestCounts(true);
-  const label = (name: string, view: MediatorView) => `${name} (${counts?.[view] ?? 0})`;
+  // Counts are the server's totals (not the pages loaded so far); until they arrive, or if they fail, none is shown.
+  const label = (name: string, view: MediatorView) => (counts ? `${name} (${counts[view] ?? 0})` : name);
   return (
     <div className="grid gap-6">
       <div>
@@ -84,7 +66,7 @@ function MediatorRequests() {
 }
 
 function LawyerRequests({ role }: { role: 'lawyer' | 'admin' }) {
-  const { data } = useRequests();
+  const list = useRequests();
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -102,7 +84,7 @@ function LawyerRequests({ role }: { role: 'lawyer' | 'admin' }) {
         ) : null}
       </div>
       <RequestList
-        requests={data}
+        list={list}
         role={role}
         empty={
           <Card>

@@ -1,10 +1,13 @@
 import { useNavigate } from 'react-router';
-import { displayMoney } from '../../lib/format';
 import { toast } from '../../components/ui/use-toast';
-import { PaymentDialog } from '../payments/payment-dialog';
-import { refreshRequests, useSubmitRequest } from './api';
+import { PaymentDialog } from '../../features/payments/payment-dialog';
+import { refreshRequests, useSubmitRequest } from '../../features/requests/api';
+import { displayMoney } from '../../lib/format';
 
-/** 'Complete Payment' for a draft: submit gives the client secret (a new one after a decline), then the card form. */
+/**
+ * 'Complete Payment' for a draft: submit gives the client secret (a new one after a decline), then the card form.
+ * It joins the requests and payments features, so it lives with the pages that use it (DESIGN 3).
+ */
 export function DepositPaymentDialog({ requestId, deposit, open, onOpenChange }: { requestId: string; deposit: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const submit = useSubmitRequest();
   const navigate = useNavigate();
@@ -23,7 +26,7 @@ export function DepositPaymentDialog({ requestId, deposit, open, onOpenChange }:
         void refreshRequests();
         navigate('/requests');
       }}
-      onDeclined={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
+      onFailed={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
     />
   );
 }
