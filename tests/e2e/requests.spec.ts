@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/a11y';
 import { DEMO, expectToast, signedInUser } from './helpers/accounts';
+import { expectNoHorizontalOverflow } from './helpers/ui';
 
 // Issue 3's journey: a lawyer posts a case with documents and pays; two matching mediators accept (one with a
 // counteroffer); the lawyer selects one. And the declined-card path. Demo mediators (seeded, California, Family Law):
@@ -41,6 +42,7 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await page.goto('/requests');
   await expect(page.getByText('No mediation requests yet. Create your first request to get started.')).toBeVisible();
   await expectAccessible(page, '/requests (empty)');
+  await expectNoHorizontalOverflow(page, '/requests (empty)');
   await page.getByRole('link', { name: 'Create First Request' }).click();
   await expect(page.getByRole('heading', { name: 'Create Mediation Request' })).toBeVisible();
 
@@ -50,6 +52,7 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('Case number is required')).toBeVisible();
   await expect(page.getByText('Please provide a detailed description')).toBeVisible();
   await expectAccessible(page, '/requests/new (errors)');
+  await expectNoHorizontalOverflow(page, '/requests/new (errors)');
 
   await fillCase(page, caseName);
   await page.getByLabel('Hours needed').selectOption('4');
@@ -61,27 +64,33 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
 
   await expect(page.getByRole('dialog', { name: 'Complete Payment' })).toContainText('Pay $250 deposit to submit your mediation request');
   await expectAccessible(page, 'payment dialog');
+  await expectNoHorizontalOverflow(page, 'payment dialog');
   await page.screenshot({ path: test.info().outputPath('payment-dialog.png') });
   await pay(page, '4242 4242 4242 4242');
   await expectToast(page, 'Payment Successful', 'Your $250 deposit has been processed. Your request is now live!');
   await expect(page).toHaveURL(/\/requests$/);
+  await expect(page.getByRole('link', { name: caseName })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/requests (one request)');
   await page.getByRole('link', { name: caseName }).click();
   await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Pending Mediators')).toBeVisible();
   const requestUrl = new URL(page.url()).pathname;
   await expectAccessible(page, 'request detail (live)');
+  await expectNoHorizontalOverflow(page, 'request detail (live)');
 
   const size = viewport ?? { width: 1280, height: 800 };
   const pro = await mediatorPage(browser, 'mediator.pro@demo.test', size);
   await pro.goto('/requests');
   await expect(pro.getByRole('link', { name: caseName })).toBeVisible();
   await expectAccessible(pro, 'mediator Available tab');
+  await expectNoHorizontalOverflow(pro, 'mediator Available tab');
   await pro.goto(requestUrl);
   await expect(pro.getByText('Your Payout', { exact: true })).toBeVisible();
   await pro.getByRole('button', { name: 'Accept Request' }).click();
   await pro.getByLabel(/Proposed rate/).fill('400');
   await pro.getByLabel(/Note to the lawyer/).fill('I have mediated many custody plans.');
   await expectAccessible(pro, 'accept dialog');
+  await expectNoHorizontalOverflow(pro, 'accept dialog');
   await pro.getByRole('checkbox').check();
   await pro.getByRole('button', { name: 'Confirm Acceptance' }).click();
   await expectToast(pro, 'Request Accepted', 'The lawyer has been notified of your acceptance.');
@@ -97,6 +106,7 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('2 mediators have accepted your request', { exact: false })).toBeVisible();
   await expect(page.getByText('$400.00/hour')).toBeVisible();
   await expectAccessible(page, 'selection list');
+  await expectNoHorizontalOverflow(page, 'selection list');
   // Kept with the run's artifacts (test-results/): the selection list at this project's width (375 or 1280 px).
   await page.screenshot({ path: test.info().outputPath('selection-list.png'), fullPage: true });
   await page.getByRole('listitem').filter({ hasText: 'James Whitfield' }).getByRole('button', { name: 'Select Mediator' }).click();
@@ -106,11 +116,21 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('Matched', { exact: true })).toBeVisible();
   // Counteroffer: 400/hour × 4 hours.
   await expect(page.getByText('$1,600.00', { exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'request detail (matched)');
   await page.screenshot({ path: test.info().outputPath('mediator-selected.png'), fullPage: true });
 
   // The selected mediator now has the documents.
   await pro.goto(requestUrl);
   await expect(pro.getByRole('link', { name: /Mediation brief: brief.pdf/ })).toBeVisible();
+  await expectNoHorizontalOverflow(pro, 'request detail (selected mediator)');
+  await pro.goto('/acceptances');
+  await expect(pro.getByRole('link', { name: caseName })).toBeVisible();
+  await expectAccessible(pro, '/acceptances');
+  await expectNoHorizontalOverflow(pro, '/acceptances');
+  await pro.goto('/notifications');
+  await expect(pro.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expectAccessible(pro, '/notifications');
+  await expectNoHorizontalOverflow(pro, '/notifications');
   await pro.context().close();
   await pro2.context().close();
 });

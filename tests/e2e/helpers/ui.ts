@@ -61,3 +61,13 @@ export function field(scope: Page | Locator, label: string): Locator {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
+
+/**
+ * At the phone width (375 px, DESIGN 5) the page must not scroll sideways: the document is no wider than the
+ * viewport. At other widths this checks nothing, so journeys can call it on every page they visit.
+ */
+export async function expectNoHorizontalOverflow(page: Page, label = page.url()): Promise<void> {
+  if (page.viewportSize()?.width !== 375) return;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${label} is ${scrollWidth} px wide at 375 px`).toBeLessThanOrEqual(375);
+}

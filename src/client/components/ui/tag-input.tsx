@@ -32,8 +32,9 @@ export function TagInput({
       {value.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Added entries">
           {value.map((tag) => (
-            <li key={tag}>
-              <Badge tone="muted" className="gap-1 py-1 pl-3 pr-1 text-sm font-medium text-foreground">
+            <li key={tag} className="min-w-0 max-w-full">
+              {/* A tag is what the user typed, up to 100 characters: it wraps rather than widen the page. */}
+              <Badge tone="muted" className="max-w-full gap-1 whitespace-normal py-1 pl-3 pr-1 text-sm font-medium text-foreground wrap-anywhere">
                 {tag}
                 <button
                   type="button"

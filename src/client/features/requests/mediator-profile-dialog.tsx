@@ -65,10 +65,10 @@ export function MediatorProfileDialog({ mediatorId, onClose }: { mediatorId: str
                 ) : null}
               </div>
             </div>
-            {data.bio ? <p className="text-sm">{data.bio}</p> : null}
+            {data.bio ? <p className="text-sm wrap-anywhere">{data.bio}</p> : null}
             <div className="flex flex-wrap gap-2">
               {[...data.specializations, ...data.certifications].map((s) => (
-                <Badge key={s} tone="muted" className="text-foreground">
+                <Badge key={s} tone="muted" className="max-w-full whitespace-normal text-foreground wrap-anywhere">
                   {s}
                 </Badge>
               ))}

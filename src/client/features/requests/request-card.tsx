@@ -10,7 +10,7 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
   const isMediator = viewerRole === 'mediator';
   return (
     <Card className="relative transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
-      <CardContent className="grid gap-3 p-5">
+      <CardContent className="grid grid-cols-1 gap-3 p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h3 className="truncate text-base font-semibold">
@@ -18,7 +18,7 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
                 {request.caseName}
               </Link>
             </h3>
-            <p className="text-sm text-muted-foreground">Case #{request.caseNumber} · {request.caseType}</p>
+            <p className="text-sm text-muted-foreground wrap-anywhere">Case #{request.caseNumber} · {request.caseType}</p>
           </div>
           <StatusBadge status={request.status} />
         </div>
@@ -26,7 +26,7 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-muted-foreground" aria-hidden="true" />
             <dt className="sr-only">Jurisdiction</dt>
-            <dd>{request.jurisdiction}</dd>
+            <dd className="min-w-0 wrap-anywhere">{request.jurisdiction}</dd>
           </div>
           <div className="flex items-center gap-2">
             <Wallet className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -39,7 +39,7 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
             <dd>{request.preferredDate ? formatDate(request.preferredDate) : 'Date flexible'}</dd>
           </div>
         </dl>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{request.description}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground wrap-anywhere">{request.description}</p>
       </CardContent>
     </Card>
   );

@@ -6,9 +6,9 @@ import { displayMoney, formatDate } from '../../lib/format';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 font-medium">{children}</dd>
+      <dd className="mt-0.5 font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -27,7 +27,7 @@ export function RequestDetailsCard({ request, isMediator }: { request: RequestDt
       <CardContent className="grid gap-6">
         <div>
           <h3 className="text-sm text-muted-foreground">Case description</h3>
-          <p className="mt-1 whitespace-pre-line">{request.caseDescription}</p>
+          <p className="mt-1 whitespace-pre-line wrap-anywhere">{request.caseDescription}</p>
         </div>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Item label="Dispute type">{request.disputeType}</Item>
