@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -87,4 +88,9 @@ export const currentTx = new AsyncLocalStorage<Tx>();
 /** Throws when called inside a transaction: adapters that stand for a remote service call this first. */
 export function assertOutsideTransaction(what: string): void {
   if (currentTx.getStore()) throw new Error(`${what} was called inside a database transaction; call it after commit (DESIGN 4)`);
+}
+
+/** Whether the database answers (readiness). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`SELECT 1`);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -25,4 +25,9 @@ export async function markVerified(db: DbOrTx, id: string, at: Date, requestId?:
     .update(uploads)
     .set({ verifiedAt: at, ...(requestId !== undefined ? { requestId } : {}) })
     .where(eq(uploads.id, id));
+}
+
+/** Many uploads in one query (lists must not query per row). */
+export async function findUploads(db: DbOrTx, ids: string[]): Promise<UploadRow[]> {
+  return ids.length ? db.select().from(uploads).where(inArray(uploads.id, ids)) : [];
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../common/enums';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
@@ -106,4 +106,14 @@ export async function paymentsAwaitingIntent(db: DbOrTx, limit = 200): Promise<P
     .where(or(and(eq(payments.status, 'pending'), sql`${payments.paymentIntentId} IS NOT NULL`), sql`${payments.balanceIntentId} IS NOT NULL`))
     .orderBy(desc(payments.updatedAt))
     .limit(limit);
+}
+
+/** The ledgers of many payments in one query, by payment id. */
+export async function ledgersFor(db: DbOrTx, paymentIds: string[]): Promise<Map<string, LedgerRow[]>> {
+  const rows = paymentIds.length
+    ? await db.select().from(ledgerEntries).where(inArray(ledgerEntries.paymentId, paymentIds)).orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
+    : [];
+  const byPayment = new Map<string, LedgerRow[]>(paymentIds.map((id) => [id, []]));
+  for (const row of rows) byPayment.get(row.paymentId)!.push(row);
+  return byPayment;
 }

@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
 import { confirmLocalPayment } from './confirm.service';
-import { ledgerFor, listPaymentsFor } from './payments.repo';
-import { presentPayment } from './payments.presenter';
+import { listPayments } from './payments.service';
 
 const tags = ['Payments'];
 
@@ -22,7 +21,6 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/payments', { schema: { tags, summary: 'My payments (lawyer: paid; mediator: paid to me) with their ledger' } }, async (request) => {
     const user = requireUser(request);
-    const rows = await listPaymentsFor(ctx.db, user.role === 'admin' ? null : user.id);
-    return Promise.all(rows.map(async (row) => presentPayment(row, await ledgerFor(ctx.db, row.payment.id))));
+    return listPayments(ctx, user);
   });
 }

@@ -1,10 +1,8 @@
 import { twoDecimals } from '../../../common/money';
-import { inArray } from 'drizzle-orm';
 import type { AcceptanceDto, RequestDocumentDto, RequestDto } from '../../../common/api-types';
 import { splitBudget, type FeeTerms } from '../../../common/domain/fees';
 import { formatCents, parseCents } from '../../../common/money';
-import type { DbOrTx } from '../../db/client';
-import { uploads } from '../../db/schema';
+import type { uploads } from '../../db/schema';
 import { downloadUrlFor, uploadIdFromPath } from '../files/file-rules';
 import type { AcceptanceRow, RequestRow } from './requests.repo';
 import type { pendingAcceptancesWithMediators } from './requests.repo';
@@ -26,15 +24,8 @@ export function termsOf(request: RequestRow, current: FeeTerms): FeeTerms {
 
 type UploadRow = typeof uploads.$inferSelect;
 
-function documentPaths(request: RequestRow): string[] {
+export function documentPaths(request: RequestRow): string[] {
   return [...(request.mediationBriefUrl ? [request.mediationBriefUrl] : []), ...request.caseFilesUrls];
-}
-
-/** The uploads behind the documents of many requests, in one query (lists must not query per row). */
-export async function loadDocumentUploads(db: DbOrTx, requests: RequestRow[]): Promise<Map<string, UploadRow>> {
-  const ids = requests.flatMap(documentPaths).map(uploadIdFromPath).filter((id): id is string => id !== null);
-  const rows = ids.length ? await db.select().from(uploads).where(inArray(uploads.id, ids)) : [];
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 function documentsOf(request: RequestRow, uploadsById: Map<string, UploadRow>): RequestDocumentDto[] {

@@ -9,10 +9,18 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { verifyAttachment } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
-import { loadDocumentUploads, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
+import { findUploads } from '../files/files.repo';
+import { uploadIdFromPath } from '../files/file-rules';
+import { documentPaths, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
 import * as repo from './requests.repo';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
+
+/** The uploads behind the documents of many requests, in one query (lists must not query per row). */
+async function loadDocumentUploads(ctx: AppContext, requests: repo.RequestRow[]) {
+  const ids = requests.flatMap(documentPaths).map(uploadIdFromPath).filter((id): id is string => id !== null);
+  return new Map((await findUploads(ctx.db, ids)).map((r) => [r.id, r]));
+}
 
 export function viewerOf(user: SessionUser): Viewer {
   return { id: user.id, role: user.role === 'admin' ? 'admin' : user.role === 'mediator' ? 'mediator' : 'lawyer' };
@@ -56,7 +64,7 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
       caseFilesUrls: files.map((f) => f.objectPath),
     });
   });
-  return presentRequest(row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0, uploadsById: await loadDocumentUploads(ctx.db, [row]) });
+  return presentRequest(row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0, uploadsById: await loadDocumentUploads(ctx, [row]) });
 }
 
 /**
@@ -92,7 +100,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
     currentTerms(ctx.db),
     repo.liveAcceptanceCounts(ctx.db, ids),
     user.role === 'mediator' ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
-    loadDocumentUploads(ctx.db, requests),
+    loadDocumentUploads(ctx, requests),
   ]);
   const mineByRequest = new Map(mine.map((a) => [a.requestId, a]));
   return requests.map((request) =>
