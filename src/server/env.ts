@@ -11,7 +11,7 @@ const flag = z
 
 /**
  * Values printed in .env.example, the README or the demo seed: anyone who reads them knows them, so a production
- * server refuses to run with one (docs/decisions/010-production-build-and-safe-defaults.md).
+ * server refuses to run with one (docs/decisions/012-production-build-and-safe-defaults.md).
  */
 export const PUBLISHED_SECRETS = new Set(['demo-password', 'a-strong-password', 'change-me-to-a-long-random-string-of-48-characters']);
 

@@ -47,7 +47,7 @@ describe('S3 storage', () => {
   const storage = new S3Storage(OPTIONS);
 
   it('presigns a PUT for the object key in the bucket, expiring as asked', async () => {
-    const url = new URL(await storage.createUploadUrl(KEY, { contentType: 'application/pdf', maxBytes: 1024, expiresInSeconds: 900 }));
+    const url = new URL(await storage.createUploadUrl(KEY, { contentType: 'application/pdf', expiresInSeconds: 900 }));
     expect(url.origin).toBe('http://127.0.0.1:9');
     expect(url.pathname).toBe(`/docs/${KEY}`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');

@@ -1,0 +1,49 @@
+// `npm run build`: the client (Vite) into dist/client, the server (esbuild) into dist/server with its migrations
+// beside it, then dist/build-stamp.json naming the sources it was built from. `npm start` and `npm run worker` then
+// run dist/server/*.js with plain node (docs/decisions/012-production-build-and-safe-defaults.md).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT, STAMP, sourceDigest } from './build-state.mjs';
+
+const SERVER_OUT = path.join(ROOT, 'dist/server');
+const started = Date.now();
+// Taken before building: a file edited during the build makes the stamp disagree, and the next start rebuilds.
+const { digest, files } = sourceDigest();
+
+function step(label) {
+  process.stdout.write(`\n> ${label}\n`);
+}
+
+step('client (vite build)');
+rmSync(path.join(ROOT, STAMP), { force: true });
+const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+const client = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (client.status !== 0) process.exit(client.status ?? 1);
+
+step('server (esbuild)');
+rmSync(SERVER_OUT, { recursive: true, force: true });
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: { main: 'src/server/main.ts', worker: 'src/server/worker.ts' },
+  outdir: SERVER_OUT,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // node_modules stay where they are: native and wasm packages (argon2, PGlite) find their own files.
+  packages: 'external',
+  // No shared chunks: every module's import.meta.url is then dist/server/<entry>.js, which is what
+  // db/client.ts (./migrations) and app.ts (../../dist/client) resolve against, exactly as from src/server/.
+  splitting: false,
+  keepNames: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(SERVER_OUT, 'migrations'), { recursive: true });
+
+mkdirSync(path.dirname(path.join(ROOT, STAMP)), { recursive: true });
+writeFileSync(path.join(ROOT, STAMP), `${JSON.stringify({ digest, files, builtAt: new Date().toISOString(), node: process.version }, null, 2)}\n`);
+process.stdout.write(`\nBuilt dist/client and dist/server from ${files} source files in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
