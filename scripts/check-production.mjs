@@ -184,6 +184,9 @@ await check('`npm run create-admin` refuses while the server holds the embedded 
   const created = await runToEnd(args, { env });
   assert.equal(created.code, 0, created.output);
   assert.match(created.output, /Created admin ops@example\.com/);
+  const again = await runToEnd(args, { env });
+  assert.equal(again.code, 0, again.output);
+  assert.match(again.output, /Updated admin ops@example\.com/);
 });
 
 await check('NODE_ENV=production refuses to start with MAIL_TRANSPORT=console, without SESSION_SECRET, or with demo seeding', async () => {
@@ -268,6 +271,15 @@ if (!testDatabaseUrl && process.env.CI === 'true') {
       const twice = await newDatabase();
       await startWithDotEnv([`DATABASE_URL=${twice}`, 'SEED_DEMO=true', 'SEED_DEMO_ON_SERVER=true']);
       assert.equal(await demoAccounts(twice), 7);
+      // The same database later run in production (demo accounts from a staging past): the start warns about them.
+      const production = await startWithDotEnv([
+        `DATABASE_URL=${twice}`,
+        'NODE_ENV=production',
+        `SESSION_SECRET=${randomBytes(32).toString('hex')}`,
+        'MAIL_TRANSPORT=smtp',
+        'SMTP_URL=smtp://127.0.0.1:9',
+      ]);
+      assert.match(production, /demo accounts exist on this production database/);
     });
     await check('`npm run worker` starts on a PostgreSQL server and stops on SIGTERM', async () => {
       const url = await newDatabase();

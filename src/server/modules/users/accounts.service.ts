@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { SubscriptionTier } from '../../../common/enums';
 import type { AppContext } from '../../context';
 import { lawyerProfiles, mediatorProfiles, subscriptions, users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { findUserByEmail } from './users.repo';
+import { findExistingEmails, findUserByEmail, promoteToAdmin } from './users.repo';
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD (or `npm run create-admin`): make sure this admin exists and can sign in. */
 export async function ensureAdmin(ctx: AppContext, email: string, password: string, names = { firstName: 'Site', lastName: 'Admin' }) {
@@ -12,10 +11,7 @@ export async function ensureAdmin(ctx: AppContext, email: string, password: stri
   const now = ctx.clock.now();
   const existing = await findUserByEmail(ctx.db, normalized);
   if (existing) {
-    await ctx.db
-      .update(users)
-      .set({ role: 'admin', password: passwordHash, emailVerified: true, status: 'approved', profileCompleted: true, updatedAt: now })
-      .where(eq(users.id, existing.id));
+    await promoteToAdmin(ctx.db, existing.id, passwordHash, now);
     return { id: existing.id, created: false };
   }
   const [created] = await ctx.db
@@ -113,6 +109,5 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<{ role: string;
 /** The demo accounts present in this database (production warns about them: their password is in the README). */
 export async function existingDemoAccounts(ctx: AppContext): Promise<string[]> {
   const emails = ['admin@demo.test', ...DEMO_LAWYERS.map((l) => l.email), ...DEMO_MEDIATORS.map((m) => m.email)];
-  const rows = await ctx.db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
-  return rows.map((r) => r.email);
+  return findExistingEmails(ctx.db, emails);
 }
