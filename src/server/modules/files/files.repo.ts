@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -30,4 +30,28 @@ export async function markVerified(db: DbOrTx, id: string, at: Date, requestId?:
 /** Many uploads in one query (lists must not query per row). */
 export async function findUploads(db: DbOrTx, ids: string[]): Promise<UploadRow[]> {
   return ids.length ? db.select().from(uploads).where(inArray(uploads.id, ids)) : [];
+}
+
+/**
+ * An upload is attached once a request, a profile photo (or, later, a message) refers to it; until then it is
+ * pending, and pending uploads expire (files.service expireUploads).
+ */
+const unattached = sql`u.request_id IS NULL
+  AND NOT EXISTS (SELECT 1 FROM users x WHERE x.profile_image_url = '/api/files/objects/' || u.id::text)
+  AND NOT EXISTS (SELECT 1 FROM mediator_profiles p WHERE p.photo_url = '/api/files/objects/' || u.id::text)`;
+
+export async function countPendingUploads(db: DbOrTx, ownerId: string): Promise<number> {
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM uploads u WHERE u.owner_id = ${ownerId} AND ${unattached}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Removes up to `limit` uploads created before `before` and still unattached; returns their ids (for the store). */
+export async function deleteExpiredUploads(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+  const result = (await db.execute(sql`DELETE FROM uploads WHERE id IN (
+      SELECT u.id FROM uploads u WHERE u.created_at < ${before.toISOString()}::timestamptz AND ${unattached}
+      ORDER BY u.created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
 }

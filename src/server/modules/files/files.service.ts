@@ -6,11 +6,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { findUpload, insertUpload, markUploaded, markVerified, type UploadRow } from './files.repo';
+import { countPendingUploads, deleteExpiredUploads, findUpload, insertUpload, markUploaded, markVerified, type UploadRow } from './files.repo';
 import { objectPathFor, tooLargeMessage, UPLOAD_RULES, uploadIdFromPath, wrongTypeMessage } from './file-rules';
 import { randomUUID } from 'node:crypto';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** How long an upload may wait to be attached before it is removed, and how many may wait at once per user. */
+export const PENDING_UPLOAD_TTL_HOURS = 24;
+export const MAX_PENDING_UPLOADS = 50;
 
 export async function createUpload(ctx: AppContext, user: SessionUser, input: UploadRequest) {
   const rule = UPLOAD_RULES[input.purpose];
@@ -21,8 +24,11 @@ export async function createUpload(ctx: AppContext, user: SessionUser, input: Up
   if (input.size !== undefined && input.size > rule.maxBytes) {
     throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes), { fieldErrors: { file: tooLargeMessage(fileName, rule.maxBytes) } });
   }
+  if ((await countPendingUploads(ctx.db, user.id)) >= MAX_PENDING_UPLOADS) {
+    throw new AppError(409, `You have ${MAX_PENDING_UPLOADS} files waiting to be attached. Attach them to a request or wait a day for them to expire.`);
+  }
   const id = randomUUID();
-  await insertUpload(ctx.db, { id, ownerId: user.id, purpose: input.purpose, objectPath: objectPathFor(id), fileName });
+  await insertUpload(ctx.db, { id, ownerId: user.id, purpose: input.purpose, objectPath: objectPathFor(id), fileName, createdAt: ctx.clock.now() });
   const contentType = input.purpose === 'photo' ? 'image/*' : 'application/pdf';
   const uploadURL = await ctx.storage.createUploadUrl(id, { contentType, maxBytes: rule.maxBytes, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
   return { uploadURL, objectPath: objectPathFor(id) };
@@ -96,4 +102,22 @@ export async function openDownload(
   const stream = await ctx.storage.read(upload.id);
   if (!stream) throw notFound('File not found');
   return { upload, stream };
+}
+
+/**
+ * Removes uploads never attached within PENDING_UPLOAD_TTL_HOURS: the rows first (so nothing can attach them any
+ * more), then the stored objects, outside any transaction. Run hourly by the background loop on every instance
+ * (SKIP LOCKED shares the work). Returns how many were removed.
+ */
+export async function expireUploads(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - PENDING_UPLOAD_TTL_HOURS * 3_600_000);
+  let removed = 0;
+  for (;;) {
+    const ids = await deleteExpiredUploads(ctx.db, before, 100);
+    for (const id of ids) {
+      await ctx.storage.remove(id).catch((error) => ctx.log.warn({ err: error, uploadId: id }, 'removing an expired upload failed'));
+    }
+    removed += ids.length;
+    if (ids.length < 100) return removed;
+  }
 }
