@@ -1,0 +1,161 @@
+// ESLint flat config. Besides typescript-eslint's recommended rules it enforces the import zones of DESIGN 3 and 4:
+// common imports nothing of ours, client and server never import each other, client features do not import each
+// other (pages compose them), components/ does not import features, and only repos import the SQL builder.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+
+// Zones are matched on relative specifiers only (packages such as 'react-dom/client' are not ours). A path segment
+// `server` anywhere in a relative import is the server; `client/` needs a following segment, because the server's own
+// `db/client.ts` is imported as `../db/client`.
+const SERVER_ZONE = String.raw`^\.\.?/(?:.*/)?server(?:/|$)`;
+const CLIENT_ZONE = String.raw`^\.\.?/(?:.*/)?client/`;
+const featureZone = (name) => String.raw`^\.\.?/(?:.*/)?features/${name}(?:/|$)`;
+const SQL_MESSAGE = 'SQL lives in repos (DESIGN 4)';
+
+/** Builds one `no-restricted-imports` setting; later config objects replace it, so each zone lists all it forbids. */
+function restrict(...rules) {
+  const paths = rules.flatMap((r) => r.paths ?? []);
+  const patterns = rules.flatMap((r) => r.patterns ?? []);
+  return { 'no-restricted-imports': ['error', { paths, patterns }] };
+}
+
+const notServer = { patterns: [{ regex: SERVER_ZONE, message: 'The client and common never import the server (DESIGN 3).' }] };
+const notClient = { patterns: [{ regex: CLIENT_ZONE, message: 'The server and common never import the client (DESIGN 3).' }] };
+const noPackages = (names, message) => ({
+  paths: names.map((name) => ({ name, message })),
+  patterns: [{ group: names.map((name) => `${name}/*`), message }],
+});
+const notDrizzleInCommon = noPackages(['drizzle-orm'], 'src/common imports nothing of the server or the client (DESIGN 3).');
+const notFrameworksInCommon = noPackages(['fastify', 'react', 'react-dom'], 'src/common imports nothing of the server or the client (DESIGN 3).');
+const notDrizzleInClient = noPackages(['drizzle-orm'], 'The client never uses the SQL builder (DESIGN 3).');
+const notSqlBuilder = noPackages(['drizzle-orm'], SQL_MESSAGE);
+const notFeatures = { patterns: [{ regex: String.raw`^\.\.?/(?:.*/)?features(?:/|$)`, message: 'components/ does not import features (DESIGN 4).' }] };
+
+const dirsIn = (dir) =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+const features = dirsIn('src/client/features').sort();
+const AMBIGUOUS = new Set([...dirsIn('src/client'), ...dirsIn('src'), 'src', 'client']);
+
+/** One config object per feature: it may import common, components, lib and itself, never another feature. */
+const featureBoundaries = features.map((feature) => {
+  const others = features.filter((other) => other !== feature);
+  // `.../features/<other>/...` from anywhere, and `../<other>/...` (or `../../<other>/...` from a subfolder). The
+  // climbing form is left out for a name that is also a folder above the features (`../../lib` is not a feature).
+  const patterns = others
+    .flatMap((other) => [featureZone(other), AMBIGUOUS.has(other) ? String.raw`^\.\./${other}(?:/|$)` : String.raw`^(?:\.\./)+${other}(?:/|$)`])
+    .map((regex) => ({ regex, message: 'A feature does not import another feature; compose them in a page (DESIGN 3).' }));
+  return {
+    name: `boundaries/client-feature-${feature}`,
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict(notServer, notDrizzleInClient, { patterns }),
+  };
+});
+
+// The files that may import drizzle-orm besides repos (DESIGN 4): the database layer, the outbox's repo, the
+// visibility predicate the repos share, the job runner, and tests that look at rows directly.
+const SQL_ALLOWED = [
+  'src/server/**/*.repo.ts',
+  'src/server/db/**',
+  'src/server/outbox/outbox.repo.ts',
+  'src/server/modules/requests/visibility.ts',
+  'src/server/jobs/**',
+  'src/server/**/*.test.ts',
+];
+
+export default defineConfig(
+  {
+    name: 'ignores',
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'bench/results/',
+      'playwright-report/',
+      'test-results/',
+      'tests/e2e/.artifacts/',
+      'src/server/db/migrations/**',
+    ],
+  },
+  { name: 'eslint/recommended', ...js.configs.recommended },
+  ...tseslint.configs.recommended,
+  {
+    name: 'project/strictness',
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    name: 'globals/node',
+    files: ['src/server/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.{js,ts,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    name: 'globals/browser',
+    files: ['src/client/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    name: 'react-hooks',
+    files: ['src/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // DESIGN 4: pino, never the console, in server code; the console mailer prints on purpose, and tests may say
+    // loudly that a service they need is missing (DESIGN 6).
+    name: 'server/no-console',
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/adapters/mail/console-mailer.ts', 'src/server/**/*.test.ts'],
+    rules: { 'no-console': 'error' },
+  },
+
+  // Import zones (DESIGN 3 and 4). `no-restricted-imports` is replaced, not merged, by a later matching object, so
+  // each object below repeats what its wider zone forbids.
+  {
+    name: 'boundaries/common',
+    files: ['src/common/**/*.{ts,tsx}'],
+    rules: restrict(notServer, notClient, notDrizzleInCommon, notFrameworksInCommon),
+  },
+  {
+    name: 'boundaries/server',
+    files: ['src/server/**/*.ts'],
+    rules: restrict(notClient),
+  },
+  {
+    name: 'boundaries/server-sql-in-repos',
+    files: ['src/server/**/*.ts'],
+    ignores: SQL_ALLOWED,
+    rules: restrict(notClient, notSqlBuilder),
+  },
+  {
+    name: 'boundaries/client',
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: restrict(notServer, notDrizzleInClient),
+  },
+  {
+    name: 'boundaries/client-components',
+    files: ['src/client/components/**/*.{ts,tsx}'],
+    rules: restrict(notServer, notDrizzleInClient, notFeatures),
+  },
+  ...featureBoundaries,
+);
