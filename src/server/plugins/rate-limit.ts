@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../errors';
+import { countHit, deleteOldHits } from './rate-limit.repo';
 
 const MINUTE = 60_000;
 
@@ -13,16 +13,9 @@ export async function hitRateLimit(ctx: AppContext, key: string, limit: number, 
   if (ctx.env.RATE_LIMITS === 'off') return;
   const now = ctx.clock.now();
   const windowFloor = new Date(now.getTime() - windowMs);
-  const result = (await ctx.db.execute(sql`
-    INSERT INTO rate_limit_hits (key, window_start, count) VALUES (${key}, ${now.toISOString()}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit_hits.window_start <= ${windowFloor.toISOString()} THEN 1 ELSE rate_limit_hits.count + 1 END,
-      window_start = CASE WHEN rate_limit_hits.window_start <= ${windowFloor.toISOString()}
-                          THEN EXCLUDED.window_start ELSE rate_limit_hits.window_start END
-    RETURNING count, window_start`)) as unknown as { rows: { count: number; window_start: string | Date }[] };
-  const row = result.rows[0];
+  const row = await countHit(ctx.db, key, now, windowFloor);
   if (Math.random() < 0.002) {
-    await ctx.db.execute(sql`DELETE FROM rate_limit_hits WHERE window_start < ${new Date(now.getTime() - 60 * MINUTE).toISOString()}`);
+    await deleteOldHits(ctx.db, new Date(now.getTime() - 60 * MINUTE));
   }
   if (row && Number(row.count) > limit) {
     const windowEnds = new Date(row.window_start).getTime() + windowMs;

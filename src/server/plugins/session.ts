@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { sessions, users, type SessionData } from '../db/schema';
+import type { SessionData, users } from '../db/schema';
+import { deleteExpiredSessions, deleteSession, deleteUserSessions, findLiveSession, insertSession, replaceSessionData, touchSession } from './session.repo';
 
 // Sessions live in the `session` table (spec 3). The cookie holds a random token; the table keeps only its hash.
 export const SESSION_COOKIE = 'sid';
@@ -38,22 +38,17 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
 
 async function loadSession(ctx: AppContext, request: FastifyRequest, sid: string): Promise<void> {
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::uuid`)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
-    .limit(1);
+  const row = await findLiveSession(ctx.db, sid, now);
   if (!row) return;
   const { session, user } = row;
   const absoluteEnd = new Date(session.sess.createdAt).getTime() + SESSION_ABSOLUTE_MS;
   if (absoluteEnd <= now.getTime() || user.status === 'suspended' || user.anonymizedAt) {
-    await ctx.db.delete(sessions).where(eq(sessions.sid, sid));
+    await deleteSession(ctx.db, sid);
     return;
   }
   if (session.expire.getTime() - now.getTime() < SESSION_IDLE_MS - TOUCH_EVERY_MS) {
     const expire = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd));
-    await ctx.db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+    await touchSession(ctx.db, sid, expire);
   }
   request.user = user;
   request.sessionId = sid;
@@ -67,13 +62,13 @@ export async function startSession(
   reply: FastifyReply,
   data: Omit<SessionData, 'createdAt'>,
 ): Promise<void> {
-  if (request.sessionId) await ctx.db.delete(sessions).where(eq(sessions.sid, request.sessionId));
+  if (request.sessionId) await deleteSession(ctx.db, request.sessionId);
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const sess: SessionData = { ...data, createdAt: now.toISOString() };
-  await ctx.db.insert(sessions).values({ sid: hashToken(token), sess, expire: new Date(now.getTime() + SESSION_IDLE_MS) });
+  await insertSession(ctx.db, hashToken(token), sess, new Date(now.getTime() + SESSION_IDLE_MS));
   // Now and then, sweep sessions that expired (a refused expired row would otherwise stay forever).
-  if (Math.random() < 0.02) await ctx.db.delete(sessions).where(lt(sessions.expire, now));
+  if (Math.random() < 0.02) await deleteExpiredSessions(ctx.db, now);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -86,11 +81,11 @@ export async function startSession(
 /** Replaces the data of the current session (impersonation), keeping its id and expiry. */
 export async function updateSessionData(ctx: AppContext, request: FastifyRequest, data: SessionData): Promise<void> {
   if (!request.sessionId) return;
-  await ctx.db.update(sessions).set({ sess: data }).where(eq(sessions.sid, request.sessionId));
+  await replaceSessionData(ctx.db, request.sessionId, data);
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionId) await ctx.db.delete(sessions).where(eq(sessions.sid, request.sessionId));
+  if (request.sessionId) await deleteSession(ctx.db, request.sessionId);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   request.user = null;
   request.sessionId = null;
@@ -99,9 +94,5 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 
 /** Ends every session of a user (suspension, password reset), optionally sparing one. */
 export async function endUserSessions(ctx: AppContext, userId: string, exceptSid?: string | null): Promise<void> {
-  await ctx.db.execute(
-    exceptSid
-      ? sql`DELETE FROM session WHERE sess->>'userId' = ${userId} AND sid <> ${exceptSid}`
-      : sql`DELETE FROM session WHERE sess->>'userId' = ${userId}`,
-  );
+  await deleteUserSessions(ctx.db, userId, exceptSid);
 }

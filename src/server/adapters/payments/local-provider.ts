@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Card } from '../../../common/schemas/payments';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { Clock } from '../../clock';
 import { assertOutsideTransaction, type Db } from '../../db/client';
-import { providerCharges } from '../../db/schema';
+import { findChargeById, findChargeByKey, findChargeBySecret, insertChargeOnce, updateCharge, type ChargeRow } from './local-provider.repo';
 import type { PaymentIntent, PaymentProvider, SavedCardCharge } from './provider';
 
 /** The networks' public test numbers (RULES.md 3). */
@@ -23,7 +22,7 @@ export const DECLINE_MESSAGES = {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-type Row = typeof providerCharges.$inferSelect;
+type Row = ChargeRow;
 
 /**
  * A provider that needs nothing outside the machine: intents, charges, refunds and transfers are rows in
@@ -47,35 +46,32 @@ export class LocalPaymentProvider implements PaymentProvider {
   async createIntent(input: { amount: Cents; idempotencyKey: string; metadata: Record<string, string> }): Promise<PaymentIntent> {
     const existing = await this.byKey(input.idempotencyKey);
     if (existing) return toIntent(existing);
-    await this.db
-      .insert(providerCharges)
-      .values({
-        id: id('pi'),
-        kind: 'intent',
-        amount: formatCents(input.amount),
-        status: 'requires_payment',
-        idempotencyKey: input.idempotencyKey,
-        clientSecret: `${id('pi')}_secret_${randomBytes(16).toString('hex')}`,
-        metadata: JSON.stringify(input.metadata),
-        createdAt: this.clock.now(),
-      })
-      .onConflictDoNothing();
-    return toIntent((await this.byKey(input.idempotencyKey))!);
+    const row = await insertChargeOnce(this.db, {
+      id: id('pi'),
+      kind: 'intent',
+      amount: formatCents(input.amount),
+      status: 'requires_payment',
+      idempotencyKey: input.idempotencyKey,
+      clientSecret: `${id('pi')}_secret_${randomBytes(16).toString('hex')}`,
+      metadata: JSON.stringify(input.metadata),
+      createdAt: this.clock.now(),
+    });
+    return toIntent(row);
   }
 
   async findIntentBySecret(clientSecret: string): Promise<PaymentIntent | null> {
-    const [row] = await this.db.select().from(providerCharges).where(eq(providerCharges.clientSecret, clientSecret)).limit(1);
+    const row = await findChargeBySecret(this.db, clientSecret);
     return row && row.kind === 'intent' ? toIntent(row) : null;
   }
 
   async retrieveIntent(intentId: string): Promise<PaymentIntent | null> {
-    const [row] = await this.db.select().from(providerCharges).where(eq(providerCharges.id, intentId)).limit(1);
+    const row = await findChargeById(this.db, intentId);
     return row && row.kind === 'intent' ? toIntent(row) : null;
   }
 
   async cancelIntent(intentId: string): Promise<void> {
     // Like a real provider: only an intent still waiting for payment can be cancelled; a paid one stays paid.
-    await this.db.update(providerCharges).set({ status: 'canceled' }).where(and(eq(providerCharges.id, intentId), eq(providerCharges.status, 'requires_payment')));
+    await updateCharge(this.db, intentId, { status: 'canceled' }, 'requires_payment');
   }
 
   /**
@@ -95,16 +91,13 @@ export class LocalPaymentProvider implements PaymentProvider {
           : null;
     if (failure) {
       // A decline closes this intent; a retry asks for a new one (RULES.md 2.6: "a retry makes a new intent").
-      await this.db.update(providerCharges).set({ status: 'failed', failureMessage: failure }).where(eq(providerCharges.id, intent.id));
+      await updateCharge(this.db, intent.id, { status: 'failed', failureMessage: failure });
       return { ...intent, status: 'failed', failureMessage: failure };
     }
     const behaviour = card.number === TEST_CARDS.declinesLater ? 'declines_later' : 'ok';
     const paymentMethodId = `pm_local_${behaviour}_${card.number.slice(-4)}_${randomBytes(6).toString('hex')}`;
     const chargeId = id('ch');
-    await this.db
-      .update(providerCharges)
-      .set({ status: 'succeeded', paymentMethodId, failureMessage: null, metadata: JSON.stringify({ ...intent.metadata, chargeId }) })
-      .where(eq(providerCharges.id, intent.id));
+    await updateCharge(this.db, intent.id, { status: 'succeeded', paymentMethodId, failureMessage: null, metadata: JSON.stringify({ ...intent.metadata, chargeId }) });
     return (await this.retrieveIntent(intent.id))!;
   }
 
@@ -113,21 +106,17 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (existing) return existing.status === 'succeeded' ? { ok: true, chargeId: existing.id } : { ok: false, message: existing.failureMessage ?? DECLINE_MESSAGES.declined };
     const declines = input.paymentMethodId.startsWith('pm_local_declines_later');
     const chargeId = id('ch');
-    await this.db
-      .insert(providerCharges)
-      .values({
-        id: chargeId,
-        kind: 'charge',
-        amount: formatCents(input.amount),
-        status: declines ? 'failed' : 'succeeded',
-        idempotencyKey: input.idempotencyKey,
-        paymentMethodId: input.paymentMethodId,
-        failureMessage: declines ? DECLINE_MESSAGES.declined : null,
-        metadata: JSON.stringify(input.metadata),
-        createdAt: this.clock.now(),
-      })
-      .onConflictDoNothing();
-    const row = (await this.byKey(input.idempotencyKey))!;
+    const row = await insertChargeOnce(this.db, {
+      id: chargeId,
+      kind: 'charge',
+      amount: formatCents(input.amount),
+      status: declines ? 'failed' : 'succeeded',
+      idempotencyKey: input.idempotencyKey,
+      paymentMethodId: input.paymentMethodId,
+      failureMessage: declines ? DECLINE_MESSAGES.declined : null,
+      metadata: JSON.stringify(input.metadata),
+      createdAt: this.clock.now(),
+    });
     return row.status === 'succeeded' ? { ok: true, chargeId: row.id } : { ok: false, message: row.failureMessage ?? DECLINE_MESSAGES.declined };
   }
 
@@ -146,16 +135,20 @@ export class LocalPaymentProvider implements PaymentProvider {
   private async record(kind: string, amount: Cents, idempotencyKey: string, metadata: Record<string, string>): Promise<string> {
     const existing = await this.byKey(idempotencyKey);
     if (existing) return existing.id;
-    await this.db
-      .insert(providerCharges)
-      .values({ id: id(kind === 'refund' ? 're' : 'tr'), kind, amount: formatCents(amount), status: 'succeeded', idempotencyKey, metadata: JSON.stringify(metadata), createdAt: this.clock.now() })
-      .onConflictDoNothing();
-    return (await this.byKey(idempotencyKey))!.id;
+    const row = await insertChargeOnce(this.db, {
+      id: id(kind === 'refund' ? 're' : 'tr'),
+      kind,
+      amount: formatCents(amount),
+      status: 'succeeded',
+      idempotencyKey,
+      metadata: JSON.stringify(metadata),
+      createdAt: this.clock.now(),
+    });
+    return row.id;
   }
 
   private async byKey(key: string): Promise<Row | undefined> {
-    const [row] = await this.db.select().from(providerCharges).where(eq(providerCharges.idempotencyKey, key)).limit(1);
-    return row;
+    return findChargeByKey(this.db, key);
   }
 }
 
