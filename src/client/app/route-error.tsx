@@ -20,12 +20,11 @@ function describe(error: unknown): { title: string; text: string } {
  */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
-  const [reloading, setReloading] = useState(() => isChunkLoadError(error));
+  // Decided once, when the error first shows: claiming writes the guard, so it must not run on every render.
+  const [reloading] = useState(() => isChunkLoadError(error) && claimAutoReload(window.sessionStorage, Date.now()));
   useEffect(() => {
-    if (!isChunkLoadError(error)) return;
-    if (claimAutoReload(window.sessionStorage, Date.now())) reloadPage();
-    else setReloading(false);
-  }, [error]);
+    if (reloading) reloadPage();
+  }, [reloading]);
   const { title, text } = describe(error);
   usePageTitle(title);
   if (reloading) return <PageLoading />;

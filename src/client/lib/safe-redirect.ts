@@ -1,9 +1,17 @@
 /** Where sign-in goes when `next` is missing or unsafe. */
 export const DEFAULT_NEXT = '/';
 
-// Tabs, newlines and other controls are dropped by the URL parser ("/\t/evil.com" becomes "//evil.com"), and browsers
-// read "\" as "/" in a path ("/\evil.com" is "//evil.com"): any of them in the value, raw or percent-encoded, is refused.
-const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
+/**
+ * Tabs, newlines and other controls are dropped by the URL parser ("/\t/evil.com" becomes "//evil.com"), and browsers
+ * read "\" as "/" in a path ("/\evil.com" is "//evil.com"): any of them in the value, raw or percent-encoded, is refused.
+ */
+function hasControlOrBackslash(value: string): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || char === '\\') return true;
+  }
+  return false;
+}
 
 /** Every percent-decoding of `value` (up to a few rounds), or null when one of them is malformed. */
 function decodings(value: string): string[] | null {
@@ -31,7 +39,7 @@ function decodings(value: string): string[] | null {
 export function safeNextPath(value: string | null | undefined, origin: string, fallback = DEFAULT_NEXT): string {
   if (!value || !value.startsWith('/')) return fallback;
   const forms = decodings(value);
-  if (!forms || forms.some((form) => CONTROL_OR_BACKSLASH.test(form) || form.startsWith('//'))) return fallback;
+  if (!forms || forms.some((form) => hasControlOrBackslash(form) || form.startsWith('//'))) return fallback;
   let url: URL;
   try {
     url = new URL(value, origin);

@@ -4,5 +4,7 @@
     var saved = localStorage.getItem('theme');
     var dark = saved ? saved === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
     if (dark) document.documentElement.classList.add('dark');
-  } catch (e) {}
+  } catch {
+    // storage or matchMedia unavailable (private mode, old browsers): the light theme stays
+  }
 })();

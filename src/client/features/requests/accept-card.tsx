@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import type { SubscriptionTier } from '../../../common/enums';
@@ -35,7 +35,7 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
   const form = useForm<AcceptValues, unknown, AcceptBody>({ resolver: zodResolver(AcceptSchema), defaultValues: { proposedRate: '', note: '' } });
   const { errors, isSubmitting } = form.formState;
   const canCounter = tier !== 'free';
-  const confirmed = form.watch('noConflictConfirmed') === true;
+  const confirmed = useWatch({ control: form.control, name: 'noConflictConfirmed' }) === true;
 
   const onConfirm = form.handleSubmit(async (values) => {
     try {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FLAT_FEE_OPTIONS, HOURS_OPTIONS } from '../../../common/constants';
 import { SPECIALIZATION_SUGGESTIONS } from '../../../common/jurisdictions';
 import type { CreateRequestInput } from '../../../common/schemas/requests';
@@ -90,7 +90,7 @@ export function OpposingCounsel<Output>({ form }: { form: Form<Output> }) {
 }
 
 function Choice<Output>({ name, value, label, form, description }: { name: 'mediationType' | 'pricingModel'; value: string; label: string; description: string; form: Form<Output> }) {
-  const checked = form.watch(name) === value;
+  const checked = useWatch({ control: form.control, name }) === value;
   return (
     <label className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', checked && 'border-primary bg-primary/5')}>
       <input type="radio" value={value} className="mt-1 accent-[var(--primary)]" {...form.register(name)} />
@@ -128,7 +128,7 @@ export function MediationDetails<Output>({ form }: { form: Form<Output> }) {
 
 export function PricingStructure<Output>({ form, onModelChange, feeLine }: { form: Form<Output>; onModelChange: (model: 'hourly' | 'flat') => void; feeLine: ReactNode }) {
   const e = form.formState.errors;
-  const model = form.watch('pricingModel');
+  const model = useWatch({ control: form.control, name: 'pricingModel' });
   const pricing = form.register('pricingModel');
   return (
     <Section title="Pricing Structure" description="Recommended hourly rate: $350.">

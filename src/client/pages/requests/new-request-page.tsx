@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { budgetProblem, splitBudget } from '../../../common/domain/fees';
 import { suggestedBudget } from '../../../common/domain/pricing';
 import { DEFAULT_SETTINGS, FILE_LIMITS } from '../../../common/constants';
@@ -44,13 +44,14 @@ export function NewRequestPage() {
   const [created, setCreated] = useState<{ id: string; deposit: string } | null>(null);
 
   // The budget follows the pricing fields (RULES.md 1); the lawyer may still change it.
-  const [model, rate, hours, flat] = form.watch(['pricingModel', 'hourlyRate', 'hoursNeeded', 'flatFee']);
+  const [model, rate, hours, flat] = useWatch({ control: form.control, name: ['pricingModel', 'hourlyRate', 'hoursNeeded', 'flatFee'] });
   useEffect(() => {
     const cents = suggestedBudget({ pricingModel: model ?? 'hourly', hourlyRate: rate as string, hoursNeeded: hours as string, flatFee: (flat as string) ?? null });
     if (cents !== null) form.setValue('budget', formatCents(cents));
   }, [model, rate, hours, flat, form]);
 
-  const budgetCents = parseCents(form.watch('budget') ?? '');
+  const budget = useWatch({ control: form.control, name: 'budget' });
+  const budgetCents = parseCents(budget ?? '');
   const problem = budgetCents !== null ? budgetProblem(budgetCents, terms) : null;
   const feeLine =
     budgetCents !== null && !problem
