@@ -21,7 +21,14 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]);
-  return specifiers.filter((s) => s.startsWith('.')).map((s) => path.relative(SRC, path.resolve(path.dirname(file), s)).split(path.sep).join('/'));
+  return specifiers
+    .filter((s) => s.startsWith('.'))
+    .map((s) =>
+      path
+        .relative(SRC, path.resolve(path.dirname(file), s))
+        .split(path.sep)
+        .join('/'),
+    );
 }
 
 const zone = (p: string) => p.split('/').slice(0, 2).join('/'); // e.g. "client/features"

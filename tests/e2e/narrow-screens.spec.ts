@@ -20,7 +20,20 @@ test.beforeEach(({ viewport }) => {
 });
 
 test('public pages do not scroll sideways at 375 px', async ({ page }) => {
-  for (const path of ['/', '/auth', '/auth?tab=signup', '/auth?verified=false', '/privacy', '/terms', '/contact', '/help', '/cookies', '/forgot-password', '/reset-password', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/auth',
+    '/auth?tab=signup',
+    '/auth?verified=false',
+    '/privacy',
+    '/terms',
+    '/contact',
+    '/help',
+    '/cookies',
+    '/forgot-password',
+    '/reset-password',
+    '/no-such-page',
+  ]) {
     await visit(page, path);
   }
 });
@@ -69,7 +82,9 @@ test("a lawyer's pages do not scroll sideways at 375 px, long words included", a
 
 test("a mediator's pages do not scroll sideways at 375 px, long tags included", async ({ page }) => {
   await signedInUser(page, 'complete', 'mediator');
-  const updated = await page.request.patch('/api/profile', { data: { mediatorProfile: { certifications: [LONG_WORD], specializations: [`${LONG_WORD} Law`], bio: LONG_WORD.repeat(3) } } });
+  const updated = await page.request.patch('/api/profile', {
+    data: { mediatorProfile: { certifications: [LONG_WORD], specializations: [`${LONG_WORD} Law`], bio: LONG_WORD.repeat(3) } },
+  });
   expect(updated.ok(), await updated.text()).toBe(true);
   for (const path of ['/dashboard', '/requests', '/acceptances', '/notifications', '/profile', '/subscription', '/reviews']) {
     await visit(page, path);

@@ -7,7 +7,11 @@ import { expectNoHorizontalOverflow } from './helpers/ui';
 // counteroffer); the lawyer selects one. And the declined-card path. Demo mediators (seeded, California, Family Law):
 // mediator.pro@demo.test and mediator.pro2@demo.test, both Pro, so they see the request at once and may counteroffer.
 
-const PDF = (title: string) => ({ name: `${title}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`) });
+const PDF = (title: string) => ({
+  name: `${title}.pdf`,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`),
+});
 
 async function pay(page: Page, number: string) {
   const dialog = page.getByRole('dialog', { name: 'Complete Payment' });

@@ -7,8 +7,10 @@ import { claimAutoReload, isChunkLoadError, reloadPage } from '../lib/chunk-relo
 import { usePageTitle } from '../lib/use-page-title';
 
 function describe(error: unknown): { title: string; text: string } {
-  if (isChunkLoadError(error)) return { title: 'A new version is available', text: 'This page changed since you opened the app. Reload to get the latest version.' };
-  if (isRouteErrorResponse(error) && error.status === 404) return { title: 'Page not found', text: 'This page does not exist. Check the address or go back home.' };
+  if (isChunkLoadError(error))
+    return { title: 'A new version is available', text: 'This page changed since you opened the app. Reload to get the latest version.' };
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return { title: 'Page not found', text: 'This page does not exist. Check the address or go back home.' };
   // A bug's own message means nothing to people and may show internals (spec 8): a plain sentence instead.
   return { title: 'Something went wrong', text: 'This page ran into a problem. Reloading usually fixes it; if not, try again in a few minutes.' };
 }

@@ -36,7 +36,13 @@ const routes: RouteObject[] = [
     path: '/auth',
     lazy: async () => {
       const { AuthPage } = await import('../pages/account/auth-page');
-      return { Component: () => <SignedOutOnly><AuthPage /></SignedOutOnly> };
+      return {
+        Component: () => (
+          <SignedOutOnly>
+            <AuthPage />
+          </SignedOutOnly>
+        ),
+      };
     },
   },
   { path: '/forgot-password', lazy: page(() => import('../pages/account/forgot-password-page'), 'ForgotPasswordPage') },

@@ -15,7 +15,9 @@ const json = (body: unknown, headers: Record<string, string> = {}, status = 200)
 
 function Harness() {
   const list = usePagedList<Item>({ queryKey: ['/api/things'], url: '/api/things?view=all', pageSize: 2 });
-  return <PagedListView list={list} itemKey={(i) => i.id} renderItem={(i) => <span>{i.name}</span>} loadingLabel="Loading things" empty={<p>Nothing yet.</p>} />;
+  return (
+    <PagedListView list={list} itemKey={(i) => i.id} renderItem={(i) => <span>{i.name}</span>} loadingLabel="Loading things" empty={<p>Nothing yet.</p>} />
+  );
 }
 
 function renderHarness() {
@@ -50,7 +52,15 @@ describe('pageUrl', () => {
 
 describe('PagedListView with usePagedList', () => {
   it('shows the first page, then appends the next one with the cursor from X-Next-Cursor', async () => {
-    fetchMock.mockResolvedValueOnce(json([{ id: '1', name: 'First' }, { id: '2', name: 'Second' }], { 'X-Next-Cursor': 'c2' }));
+    fetchMock.mockResolvedValueOnce(
+      json(
+        [
+          { id: '1', name: 'First' },
+          { id: '2', name: 'Second' },
+        ],
+        { 'X-Next-Cursor': 'c2' },
+      ),
+    );
     fetchMock.mockResolvedValueOnce(json([{ id: '3', name: 'Third' }]));
     renderHarness();
     expect(screen.getByRole('status', { name: 'Loading things' })).toBeTruthy();

@@ -50,7 +50,12 @@ export function PagedListView<T>({
           </li>
         ))}
       </ul>
-      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} error={list.isFetchNextPageError ? list.error : undefined} onLoadMore={list.fetchNextPage} />
+      <LoadMore
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        error={list.isFetchNextPageError ? list.error : undefined}
+        onLoadMore={list.fetchNextPage}
+      />
     </div>
   );
 }

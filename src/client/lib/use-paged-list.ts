@@ -35,7 +35,17 @@ export interface PagedList<T> {
  * A list endpoint read page by page (RULES.md 7: a JSON array per page, the next cursor in X-Next-Cursor, absent on
  * the last page). Invalidating `queryKey` (or a prefix of it) refetches every page loaded so far.
  */
-export function usePagedList<T>({ queryKey, url, enabled = true, pageSize = PAGE_SIZE }: { queryKey: QueryKey; url: string; enabled?: boolean; pageSize?: number }): PagedList<T> {
+export function usePagedList<T>({
+  queryKey,
+  url,
+  enabled = true,
+  pageSize = PAGE_SIZE,
+}: {
+  queryKey: QueryKey;
+  url: string;
+  enabled?: boolean;
+  pageSize?: number;
+}): PagedList<T> {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => apiGetPage<T>(pageUrl(url, pageParam, pageSize)),

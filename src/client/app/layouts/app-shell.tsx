@@ -24,7 +24,10 @@ export function AppShell() {
   if (!user) return null;
   return (
     <SidebarProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="flex min-h-dvh w-full">

@@ -5,7 +5,19 @@ import { Button } from './button';
  * The end of a paginated list (DESIGN 5: long lists paginate): 'Load more' while there is a next page. While loading
  * it says so and is busy; if the next page failed, the server's message is shown and the button tries again.
  */
-export function LoadMore({ hasMore, loading, error, onLoadMore, label = 'Load more' }: { hasMore: boolean; loading: boolean; error?: unknown; onLoadMore: () => unknown; label?: string }) {
+export function LoadMore({
+  hasMore,
+  loading,
+  error,
+  onLoadMore,
+  label = 'Load more',
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  error?: unknown;
+  onLoadMore: () => unknown;
+  label?: string;
+}) {
   if (!hasMore) return null;
   const failed = !loading && error instanceof Error;
   return (

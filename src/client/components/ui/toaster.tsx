@@ -20,9 +20,7 @@ export function Toaster() {
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg transition-all',
             'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
             'data-[state=open]:animate-in data-[state=closed]:opacity-0',
-            t.variant === 'destructive'
-              ? 'border-destructive bg-destructive text-destructive-foreground'
-              : 'border-border bg-popover text-popover-foreground',
+            t.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-popover text-popover-foreground',
           )}
         >
           <div className="grid gap-1">

@@ -7,12 +7,21 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   return <TooltipPrimitive.Provider delayDuration={UI.tooltipDelayMs}>{children}</TooltipPrimitive.Provider>;
 }
 
-export function Tooltip({ content, children, side = 'right', ...props }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' } & ComponentProps<typeof TooltipPrimitive.Root>) {
+export function Tooltip({
+  content,
+  children,
+  side = 'right',
+  ...props
+}: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' } & ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
     <TooltipPrimitive.Root {...props}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content side={side} sideOffset={6} className={cn('z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md animate-in')}>
+        <TooltipPrimitive.Content
+          side={side}
+          sideOffset={6}
+          className={cn('z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md animate-in')}
+        >
           {content}
         </TooltipPrimitive.Content>
       </TooltipPrimitive.Portal>

@@ -30,7 +30,15 @@ export function ResendVerification({ initialEmail = '' }: { initialEmail?: strin
       <label htmlFor="resend-email" className="sr-only">
         Email for a new verification link
       </label>
-      <Input id="resend-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@lawfirm.com" className="bg-background" required />
+      <Input
+        id="resend-email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="you@lawfirm.com"
+        className="bg-background"
+        required
+      />
       <Button type="submit" variant="outline" disabled={resend.isPending || !email.trim()}>
         {resend.isPending ? 'Sending...' : 'Send a new link'}
       </Button>

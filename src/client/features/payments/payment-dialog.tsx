@@ -58,10 +58,12 @@ export function PaymentDialog({ open, onOpenChange, title, description, amountLa
 
   const number = form.register('number');
   const cvc = form.register('cvc');
-  const reformat = <N extends string>(field: UseFormRegisterReturn<N>, format: (v: string) => string) => (event: ChangeEvent<HTMLInputElement>) => {
-    event.target.value = format(event.target.value);
-    return field.onChange(event);
-  };
+  const reformat =
+    <N extends string>(field: UseFormRegisterReturn<N>, format: (v: string) => string) =>
+    (event: ChangeEvent<HTMLInputElement>) => {
+      event.target.value = format(event.target.value);
+      return field.onChange(event);
+    };
 
   return (
     <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>

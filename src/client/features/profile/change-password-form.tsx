@@ -13,7 +13,10 @@ import { applyServerErrors } from '../../lib/form-errors';
 type Values = z.input<typeof ChangePasswordFormSchema>;
 
 export function ChangePasswordForm() {
-  const form = useForm<Values>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<Values>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const change = useMutation({
     mutationFn: (v: Values) => apiRequest('POST', '/api/password/change', { currentPassword: v.currentPassword, newPassword: v.newPassword }),
   });

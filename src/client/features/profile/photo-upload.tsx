@@ -47,16 +47,18 @@ export function PhotoUpload({ user }: { user: UserDto }) {
             {progress !== null ? 'Uploading...' : user.profileImageUrl ? 'Change photo' : 'Upload photo'}
           </Button>
           {user.profileImageUrl ? (
-            <Button variant="ghost" onClick={() => void update.mutateAsync({ profileImageUrl: null }).catch((e) => toastError('Error', e))} disabled={update.isPending}>
+            <Button
+              variant="ghost"
+              onClick={() => void update.mutateAsync({ profileImageUrl: null }).catch((e) => toastError('Error', e))}
+              disabled={update.isPending}
+            >
               <Trash2 aria-hidden="true" />
               Remove
             </Button>
           ) : null}
         </div>
         <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 2 MB.</p>
-        {progress !== null ? (
-          <ProgressBar value={progress} label="Upload progress" className="w-48" />
-        ) : null}
+        {progress !== null ? <ProgressBar value={progress} label="Upload progress" className="w-48" /> : null}
         {error ? (
           <p className="text-sm font-medium text-destructive" role="alert">
             {error}

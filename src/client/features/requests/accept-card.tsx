@@ -58,7 +58,8 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
           Accept this request
         </CardTitle>
         <CardDescription>
-          Your payout: <strong className="text-foreground">{displayMoney(request.mediatorPayout)}</strong>. The lawyer chooses among the first three mediators who accept.
+          Your payout: <strong className="text-foreground">{displayMoney(request.mediatorPayout)}</strong>. The lawyer chooses among the first three mediators
+          who accept.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -68,12 +69,18 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Accept {request.caseName}</DialogTitle>
-            <DialogDescription>Case #{request.caseNumber} · {request.jurisdiction}</DialogDescription>
+            <DialogDescription>
+              Case #{request.caseNumber} · {request.jurisdiction}
+            </DialogDescription>
           </DialogHeader>
           <form id={formId} onSubmit={onConfirm} noValidate className="grid gap-4">
             {canCounter ? (
               <>
-                <FormField label="Proposed rate ($/hour, optional)" hint={`Leave blank to accept the original rate${request.hourlyRate ? ` of ${displayMoney(request.hourlyRate)}/hour` : ''}.`} error={errors.proposedRate?.message}>
+                <FormField
+                  label="Proposed rate ($/hour, optional)"
+                  hint={`Leave blank to accept the original rate${request.hourlyRate ? ` of ${displayMoney(request.hourlyRate)}/hour` : ''}.`}
+                  error={errors.proposedRate?.message}
+                >
                   <Input type="number" min={1} step="0.01" inputMode="decimal" {...form.register('proposedRate')} />
                 </FormField>
                 <FormField label="Note to the lawyer (optional)" error={errors.note?.message}>
@@ -87,7 +94,13 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
             )}
             <div className="grid gap-2">
               <label className="flex items-start gap-3 rounded-md border p-3 text-sm">
-                <input type="checkbox" className="mt-0.5 size-4 shrink-0" aria-invalid={errors.noConflictConfirmed ? true : undefined} aria-describedby={errors.noConflictConfirmed ? `${formId}-conflict` : undefined} {...form.register('noConflictConfirmed')} />
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0"
+                  aria-invalid={errors.noConflictConfirmed ? true : undefined}
+                  aria-describedby={errors.noConflictConfirmed ? `${formId}-conflict` : undefined}
+                  {...form.register('noConflictConfirmed')}
+                />
                 <span className="min-w-0 wrap-anywhere">
                   I confirm I have no conflict of interest with the parties{parties ? ` (opposing counsel: ${parties})` : ''}.
                 </span>

@@ -48,7 +48,10 @@ export function useCancellationPreview(id: string, enabled: boolean) {
 }
 
 export function useCreateRequest() {
-  return useMutation({ mutationFn: (input: CreateRequestInput & { mediationBriefUrl?: string | null; caseFilesUrls?: string[] }) => apiRequest<RequestDto>('POST', '/api/requests', input) });
+  return useMutation({
+    mutationFn: (input: CreateRequestInput & { mediationBriefUrl?: string | null; caseFilesUrls?: string[] }) =>
+      apiRequest<RequestDto>('POST', '/api/requests', input),
+  });
 }
 
 export function useSubmitRequest() {

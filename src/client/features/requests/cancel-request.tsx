@@ -20,7 +20,13 @@ export function CancelRequestButton({ request }: { request: RequestDto }) {
     try {
       await cancel.mutateAsync(reason);
       setOpen(false);
-      toast({ title: 'Request cancelled', description: preview.data && preview.data.totalRefund !== '0.00' ? `${displayMoney(preview.data.totalRefund)} will be refunded to your card.` : 'The request is cancelled.' });
+      toast({
+        title: 'Request cancelled',
+        description:
+          preview.data && preview.data.totalRefund !== '0.00'
+            ? `${displayMoney(preview.data.totalRefund)} will be refunded to your card.`
+            : 'The request is cancelled.',
+      });
     } catch (error) {
       toastError('Error', error);
     }
@@ -44,7 +50,9 @@ export function CancelRequestButton({ request }: { request: RequestDto }) {
             <div className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm">
               <p className="font-semibold">Refund: {displayMoney(preview.data.totalRefund)}</p>
               <p>{preview.data.reason}</p>
-              {preview.data.cancellationFee !== '0.00' ? <p>The mediator receives a cancellation fee of {displayMoney(preview.data.cancellationFee)} from the deposit.</p> : null}
+              {preview.data.cancellationFee !== '0.00' ? (
+                <p>The mediator receives a cancellation fee of {displayMoney(preview.data.cancellationFee)} from the deposit.</p>
+              ) : null}
             </div>
           )}
           <FormField label="Reason (optional)">

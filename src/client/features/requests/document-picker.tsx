@@ -79,13 +79,21 @@ export function DocumentPicker({
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{file.name}</span>
                 <span className="text-xs text-muted-foreground">{(file.size / MB).toFixed(1)} MB</span>
-                <button type="button" className="rounded p-1 hover:bg-muted" aria-label={`Remove ${file.name}`} onClick={() => onChange(files.filter((f) => f !== file), null)}>
+                <button
+                  type="button"
+                  className="rounded p-1 hover:bg-muted"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() =>
+                    onChange(
+                      files.filter((f) => f !== file),
+                      null,
+                    )
+                  }
+                >
                   <X className="size-4" />
                 </button>
               </div>
-              {progress[file.name] !== undefined ? (
-                <ProgressBar value={progress[file.name]} label={`Uploading ${file.name}`} className="mt-2 h-1.5" />
-              ) : null}
+              {progress[file.name] !== undefined ? <ProgressBar value={progress[file.name]} label={`Uploading ${file.name}`} className="mt-2 h-1.5" /> : null}
             </li>
           ))}
         </ul>

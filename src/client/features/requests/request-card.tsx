@@ -18,7 +18,9 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
                 {request.caseName}
               </Link>
             </h3>
-            <p className="text-sm text-muted-foreground wrap-anywhere">Case #{request.caseNumber} · {request.caseType}</p>
+            <p className="text-sm text-muted-foreground wrap-anywhere">
+              Case #{request.caseNumber} · {request.caseType}
+            </p>
           </div>
           <StatusBadge status={request.status} />
         </div>

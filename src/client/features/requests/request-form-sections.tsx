@@ -67,7 +67,10 @@ export function CaseInformation<Output>({ form }: { form: Form<Output> }) {
 export function OpposingCounsel<Output>({ form }: { form: Form<Output> }) {
   const e = form.formState.errors;
   return (
-    <Section title="Opposing Counsel (optional)" description="Mediators see the name and firm to check for conflicts of interest; contact details only once selected.">
+    <Section
+      title="Opposing Counsel (optional)"
+      description="Mediators see the name and firm to check for conflicts of interest; contact details only once selected."
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" error={e.opposingLawyerName?.message}>
           <Input {...form.register('opposingLawyerName')} />
@@ -89,10 +92,27 @@ export function OpposingCounsel<Output>({ form }: { form: Form<Output> }) {
   );
 }
 
-function Choice<Output>({ name, value, label, form, description }: { name: 'mediationType' | 'pricingModel'; value: string; label: string; description: string; form: Form<Output> }) {
+function Choice<Output>({
+  name,
+  value,
+  label,
+  form,
+  description,
+}: {
+  name: 'mediationType' | 'pricingModel';
+  value: string;
+  label: string;
+  description: string;
+  form: Form<Output>;
+}) {
   const checked = useWatch({ control: form.control, name }) === value;
   return (
-    <label className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', checked && 'border-primary bg-primary/5')}>
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+        checked && 'border-primary bg-primary/5',
+      )}
+    >
       <input type="radio" value={value} className="mt-1 accent-[var(--primary)]" {...form.register(name)} />
       <span>
         <span className="block font-medium">{label}</span>
@@ -126,7 +146,15 @@ export function MediationDetails<Output>({ form }: { form: Form<Output> }) {
   );
 }
 
-export function PricingStructure<Output>({ form, onModelChange, feeLine }: { form: Form<Output>; onModelChange: (model: 'hourly' | 'flat') => void; feeLine: ReactNode }) {
+export function PricingStructure<Output>({
+  form,
+  onModelChange,
+  feeLine,
+}: {
+  form: Form<Output>;
+  onModelChange: (model: 'hourly' | 'flat') => void;
+  feeLine: ReactNode;
+}) {
   const e = form.formState.errors;
   const model = useWatch({ control: form.control, name: 'pricingModel' });
   const pricing = form.register('pricingModel');
@@ -136,11 +164,28 @@ export function PricingStructure<Output>({ form, onModelChange, feeLine }: { for
         <legend className="mb-2 text-sm font-medium">Pricing model</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {(['hourly', 'flat'] as const).map((value) => (
-            <label key={value} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', model === value && 'border-primary bg-primary/5')}>
-              <input type="radio" value={value} className="mt-1" {...pricing} onChange={(ev) => { void pricing.onChange(ev); onModelChange(value); }} />
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                model === value && 'border-primary bg-primary/5',
+              )}
+            >
+              <input
+                type="radio"
+                value={value}
+                className="mt-1"
+                {...pricing}
+                onChange={(ev) => {
+                  void pricing.onChange(ev);
+                  onModelChange(value);
+                }}
+              />
               <span>
                 <span className="block font-medium">{value === 'hourly' ? 'Hourly rate' : 'Flat fee'}</span>
-                <span className="block text-sm text-muted-foreground">{value === 'hourly' ? '2, 4 or 8 hours at an hourly rate.' : '$700, $1,200 or $2,000 (2, 4 or 8 hours).'}</span>
+                <span className="block text-sm text-muted-foreground">
+                  {value === 'hourly' ? '2, 4 or 8 hours at an hourly rate.' : '$700, $1,200 or $2,000 (2, 4 or 8 hours).'}
+                </span>
               </span>
             </label>
           ))}

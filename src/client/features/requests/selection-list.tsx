@@ -13,7 +13,17 @@ import { displayMoney, formatRating } from '../../lib/format';
 import { usePendingAcceptances, useSelectMediator } from './api';
 import { MediatorProfileDialog } from './mediator-profile-dialog';
 
-function AcceptanceCard({ acceptance, onSelect, busy, onViewProfile }: { acceptance: AcceptanceDto; onSelect: () => void; busy: boolean; onViewProfile: () => void }) {
+function AcceptanceCard({
+  acceptance,
+  onSelect,
+  busy,
+  onViewProfile,
+}: {
+  acceptance: AcceptanceDto;
+  onSelect: () => void;
+  busy: boolean;
+  onViewProfile: () => void;
+}) {
   const m = acceptance.mediator;
   return (
     <Card>
@@ -68,7 +78,15 @@ export interface BalanceDue {
  * awaiting_selection for the owner: at most three acceptances and 'Select Mediator' (spec 2). When the saved card is
  * declined (402 payment_declined, RULES.md 2.2) the page is handed the balance to collect with another card.
  */
-export function SelectionList({ request, onSelected, onBalanceDue }: { request: RequestDto; onSelected: () => unknown; onBalanceDue: (balance: BalanceDue) => void }) {
+export function SelectionList({
+  request,
+  onSelected,
+  onBalanceDue,
+}: {
+  request: RequestDto;
+  onSelected: () => unknown;
+  onBalanceDue: (balance: BalanceDue) => void;
+}) {
   const { data, isLoading, error, refetch, isRefetching } = usePendingAcceptances(request.id, true);
   const select = useSelectMediator(request.id);
   const [profileId, setProfileId] = useState<string | null>(null);
@@ -79,7 +97,11 @@ export function SelectionList({ request, onSelected, onBalanceDue }: { request: 
       await onSelected();
     } catch (error) {
       if (hasErrorCode(error, 'payment_declined') && typeof error.body.clientSecret === 'string') {
-        toast({ title: 'Payment Failed', description: `${error.message} Pay the balance with another card to complete the selection.`, variant: 'destructive' });
+        toast({
+          title: 'Payment Failed',
+          description: `${error.message} Pay the balance with another card to complete the selection.`,
+          variant: 'destructive',
+        });
         onBalanceDue({ clientSecret: error.body.clientSecret, amount: displayMoney(String(error.body.amount ?? '')) });
       } else toastError('Selection Failed', error);
     }
@@ -102,7 +124,8 @@ export function SelectionList({ request, onSelected, onBalanceDue }: { request: 
       ) : (
         <>
           <p className="text-muted-foreground">
-            {count} mediator{count === 1 ? ' has' : 's have'} accepted your request. Review their profiles and select one; the rest of the budget is charged to your card on file.
+            {count} mediator{count === 1 ? ' has' : 's have'} accepted your request. Review their profiles and select one; the rest of the budget is charged to
+            your card on file.
           </p>
           <ul className="grid gap-4">
             {data!.map((a) => (

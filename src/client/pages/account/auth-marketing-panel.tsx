@@ -10,7 +10,10 @@ const STEPS = [
 /** The sign-in page's marketing panel, on large screens only (spec 2). */
 export function AuthMarketingPanel() {
   return (
-    <aside aria-label="Why MediateHub" className="relative hidden overflow-hidden bg-primary text-primary-foreground lg:flex lg:flex-col lg:justify-center lg:p-14">
+    <aside
+      aria-label="Why MediateHub"
+      className="relative hidden overflow-hidden bg-primary text-primary-foreground lg:flex lg:flex-col lg:justify-center lg:p-14"
+    >
       <div className="pointer-events-none absolute -right-24 -top-24 size-96 rounded-full bg-primary-foreground/5" aria-hidden="true" />
       <div className="pointer-events-none absolute -bottom-32 -left-16 size-80 rounded-full bg-primary-foreground/5" aria-hidden="true" />
       <div className="relative max-w-md">

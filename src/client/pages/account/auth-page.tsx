@@ -60,8 +60,8 @@ export function AuthPage() {
                   <div>
                     <p className="font-semibold">Check your e-mail</p>
                     <p>
-                      We sent a verification link to <strong>{registeredEmail}</strong>. Open it to activate your account, then sign in. In development
-                      mode the link is printed in the server console.
+                      We sent a verification link to <strong>{registeredEmail}</strong>. Open it to activate your account, then sign in. In development mode the
+                      link is printed in the server console.
                     </p>
                   </div>
                 </Alert>

@@ -100,13 +100,23 @@ export function DashboardPage() {
         <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {data?.role === 'mediator' || (role === 'mediator' && !data) ? (
             <>
-              <StatCard label="This Month" icon={DollarSign} loading={isLoading} value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''} hint="Paid out this month; payouts start with completed mediations" />
+              <StatCard
+                label="This Month"
+                icon={DollarSign}
+                loading={isLoading}
+                value={data?.role === 'mediator' ? displayMoney(data.thisMonthEarnings ?? '0') : ''}
+                hint="Paid out this month; payouts start with completed mediations"
+              />
               <StatCard
                 label="Monthly Mediations"
                 icon={Briefcase}
                 loading={isLoading}
                 value={data?.role === 'mediator' ? `${data.monthlyMediations.used} / ${data.monthlyMediations.limit ?? '∞'}` : ''}
-                hint={data?.role === 'mediator' ? `${TIER_LABELS[data.subscriptionTier]} plan${data.monthlyMediations.limit === null ? ': unlimited' : ''}` : undefined}
+                hint={
+                  data?.role === 'mediator'
+                    ? `${TIER_LABELS[data.subscriptionTier]} plan${data.monthlyMediations.limit === null ? ': unlimited' : ''}`
+                    : undefined
+                }
               />
               <StatCard
                 label="Rating"
@@ -115,14 +125,26 @@ export function DashboardPage() {
                 value={data?.role === 'mediator' ? formatRating(data.rating, data.reviewCount) : ''}
                 hint={data?.role === 'mediator' ? `${data.reviewCount} review${data.reviewCount === 1 ? '' : 's'}` : undefined}
               />
-              <StatCard label="Available Requests" icon={Search} loading={isLoading} value={data?.role === 'mediator' ? data.availableRequests : 0} hint="Visible to you now" />
+              <StatCard
+                label="Available Requests"
+                icon={Search}
+                loading={isLoading}
+                value={data?.role === 'mediator' ? data.availableRequests : 0}
+                hint="Visible to you now"
+              />
             </>
           ) : (
             <>
               <StatCard label="Active Requests" icon={FileText} loading={isLoading} value={data?.role === 'lawyer' ? data.activeRequests : 0} />
               <StatCard label="Matched Mediators" icon={Users} loading={isLoading} value={data?.role === 'lawyer' ? data.matchedMediators : 0} />
               <StatCard label="Completed" icon={CheckCircle2} loading={isLoading} value={data?.role === 'lawyer' ? data.completed : 0} />
-              <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread · messaging opens with the next release" />
+              <StatCard
+                label="Messages"
+                icon={MessageSquare}
+                loading={isLoading}
+                value={data?.unreadMessages ?? 0}
+                hint="Unread · messaging opens with the next release"
+              />
             </>
           )}
         </section>

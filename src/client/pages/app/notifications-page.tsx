@@ -79,7 +79,13 @@ export function NotificationsPage() {
         loadingLabel="Loading notifications"
         skeletonClassName="h-20"
         className="grid gap-3"
-        renderItem={(n) => <NotificationItem notification={n} onOpen={() => void open(n)} onMarkRead={() => void markRead.mutateAsync(n.id).catch((e) => toastError('Error', e))} />}
+        renderItem={(n) => (
+          <NotificationItem
+            notification={n}
+            onOpen={() => void open(n)}
+            onMarkRead={() => void markRead.mutateAsync(n.id).catch((e) => toastError('Error', e))}
+          />
+        )}
         empty={
           <Card>
             <CardContent className="flex flex-col items-center gap-3 p-10 text-center">

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import type { UserDto } from '../../../common/api-types';
 import { TIER_LABELS } from '../../../common/domain/tiers';
 import { requiredText } from '../../../common/schemas/fields';
-import { LawyerProfileSchema, MediatorProfileSchema, type LawyerProfile, type LawyerProfileInput, type MediatorProfile, type MediatorProfileInput } from '../../../common/schemas/profile';
+import {
+  LawyerProfileSchema,
+  MediatorProfileSchema,
+  type LawyerProfile,
+  type LawyerProfileInput,
+  type MediatorProfile,
+  type MediatorProfileInput,
+} from '../../../common/schemas/profile';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -26,7 +33,10 @@ const NamesSchema = z.object({ firstName: requiredText('First name is required',
 
 function PersonalCard({ user }: { user: UserDto }) {
   const update = useUpdateProfile();
-  const form = useForm<z.input<typeof NamesSchema>>({ resolver: zodResolver(NamesSchema), defaultValues: { firstName: user.firstName, lastName: user.lastName } });
+  const form = useForm<z.input<typeof NamesSchema>>({
+    resolver: zodResolver(NamesSchema),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
@@ -64,14 +74,24 @@ function LawyerCard({ user }: { user: UserDto }) {
   const update = useUpdateProfile();
   const form = useForm<LawyerProfileInput, unknown, LawyerProfile>({
     resolver: zodResolver(LawyerProfileSchema),
-    defaultValues: { firmName: p.firmName ?? '', barNumber: p.barNumber ?? '', jurisdiction: p.jurisdiction, phoneNumber: p.phoneNumber ?? '', bio: p.bio ?? '' },
+    defaultValues: {
+      firmName: p.firmName ?? '',
+      barNumber: p.barNumber ?? '',
+      jurisdiction: p.jurisdiction,
+      phoneNumber: p.phoneNumber ?? '',
+      bio: p.bio ?? '',
+    },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ lawyerProfile: values });
       toast({ title: 'Profile updated', description: 'Your lawyer profile is saved.' });
     } catch (error) {
-      applyServerErrors(error, form.setError, Object.keys(LawyerProfileSchema.shape).map((k) => `lawyerProfile.${k}`));
+      applyServerErrors(
+        error,
+        form.setError,
+        Object.keys(LawyerProfileSchema.shape).map((k) => `lawyerProfile.${k}`),
+      );
       toastError('Error', error);
     }
   });

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 
-export function StatCard({ label, value, hint, icon: Icon, loading }: { label: string; value: ReactNode; hint?: ReactNode; icon: LucideIcon; loading?: boolean }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  loading,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon: LucideIcon;
+  loading?: boolean;
+}) {
   return (
     <Card>
       <CardContent className="flex items-start justify-between gap-4 p-5">

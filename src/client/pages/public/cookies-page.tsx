@@ -30,12 +30,7 @@ export function CookiesPage() {
   return (
     <LegalDocument
       title="Cookie Policy"
-      intro={
-        <p>
-          {APP_NAME} uses only essential cookies and browser storage, needed for the service to work. No tracking or advertising
-          cookies, ever.
-        </p>
-      }
+      intro={<p>{APP_NAME} uses only essential cookies and browser storage, needed for the service to work. No tracking or advertising cookies, ever.</p>}
     >
       <LegalSection id="what-we-store" title="What we store">
         <p>These are the only items {APP_NAME} keeps in your browser:</p>
@@ -91,15 +86,15 @@ export function CookiesPage() {
 
       <LegalSection id="no-tracking" title="No tracking or advertising">
         <p>
-          We do not use analytics, tracking, advertising or social-media cookies, and we do not let third parties set cookies through{' '}
-          {APP_NAME}. Because we only use essential storage, we do not show a cookie consent banner.
+          We do not use analytics, tracking, advertising or social-media cookies, and we do not let third parties set cookies through {APP_NAME}. Because we
+          only use essential storage, we do not show a cookie consent banner.
         </p>
       </LegalSection>
 
       <LegalSection id="your-choices" title="Your choices">
         <p>
-          You can delete cookies and site data in your browser settings at any time. Blocking the <code>sid</code> cookie means you cannot
-          stay signed in; the other items only remember your display preferences.
+          You can delete cookies and site data in your browser settings at any time. Blocking the <code>sid</code> cookie means you cannot stay signed in; the
+          other items only remember your display preferences.
         </p>
         <p>
           Read more in our <Link to="/privacy">Privacy Policy</Link>, or <Link to="/contact">contact us</Link> with any question.

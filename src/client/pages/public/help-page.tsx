@@ -61,10 +61,7 @@ export function HelpPage() {
           <ul className="grid gap-4 sm:grid-cols-2">
             {TOPICS.map((topic) => (
               <li key={topic.title}>
-                <a
-                  href={topic.href}
-                  className="flex h-full gap-4 rounded-xl border bg-card p-5 transition-colors hover:border-primary/40 hover:bg-accent"
-                >
+                <a href={topic.href} className="flex h-full gap-4 rounded-xl border bg-card p-5 transition-colors hover:border-primary/40 hover:bg-accent">
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
                     <topic.icon className="size-5" aria-hidden="true" />
                   </span>
@@ -85,22 +82,22 @@ export function HelpPage() {
           <div className="mt-6 grid gap-3">
             <Faq id="how-matching-works" question="How does matching work?">
               <p>
-                When a lawyer's deposit is confirmed, the request goes live. Mediators whose jurisdiction matches the request and whose
-                specializations include its case type see it first; Pro and Unlimited mediators see it straight away.
+                When a lawyer's deposit is confirmed, the request goes live. Mediators whose jurisdiction matches the request and whose specializations include
+                its case type see it first; Pro and Unlimited mediators see it straight away.
               </p>
               <p>
-                If no mediator accepts within {fees.matchWindowMinutes} minutes, the request opens to all mediators. The lawyer then chooses
-                among the first three mediators who accept.
+                If no mediator accepts within {fees.matchWindowMinutes} minutes, the request opens to all mediators. The lawyer then chooses among the first
+                three mediators who accept.
               </p>
             </Faq>
             <Faq id="deposit-and-fees" question="What are the deposit and the fees?">
               <p>
-                Submitting a request requires a {fees.deposit} deposit, held by the platform until the mediation is completed. When the lawyer
-                selects a mediator, the rest of the budget is charged to the same card.
+                Submitting a request requires a {fees.deposit} deposit, held by the platform until the mediation is completed. When the lawyer selects a
+                mediator, the rest of the budget is charged to the same card.
               </p>
               <p>
-                The platform fee is the larger of {fees.minimumFee} or {fees.commission} of the budget. Mediators see their payout (the budget
-                minus the fee) before accepting.
+                The platform fee is the larger of {fees.minimumFee} or {fees.commission} of the budget. Mediators see their payout (the budget minus the fee)
+                before accepting.
               </p>
             </Faq>
             <Faq id="refunds" question="Can I cancel a request and get a refund?">
@@ -113,8 +110,8 @@ export function HelpPage() {
             </Faq>
             <Faq id="payouts" question="When and how are mediators paid?">
               <p>
-                Payouts are automatic. Once the mediator marks the mediation complete, the payout is released to their payout account after
-                a short hold that lets the lawyer report a problem. No invoices to chase.
+                Payouts are automatic. Once the mediator marks the mediation complete, the payout is released to their payout account after a short hold that
+                lets the lawyer report a problem. No invoices to chase.
               </p>
             </Faq>
             <Faq id="subscriptions" question="What do the subscription plans include?">
@@ -123,21 +120,20 @@ export function HelpPage() {
                   <strong>Free</strong> ($0/month): up to 3 mediations per month, basic listing, standard support.
                 </li>
                 <li>
-                  <strong>Pro</strong> ($50/month): up to 10 mediations per month, priority matching and listing, counteroffers, priority
-                  support, advanced analytics.
+                  <strong>Pro</strong> ($50/month): up to 10 mediations per month, priority matching and listing, counteroffers, priority support, advanced
+                  analytics.
                 </li>
                 <li>
-                  <strong>Unlimited</strong> ($100/month): unlimited mediations, priority matching, top listing, counteroffers, 24/7 premium
-                  support, advanced analytics and a featured mediator badge.
+                  <strong>Unlimited</strong> ($100/month): unlimited mediations, priority matching, top listing, counteroffers, 24/7 premium support, advanced
+                  analytics and a featured mediator badge.
                 </li>
               </ul>
               <p>Upgrade at any time from the Subscription page; to downgrade, contact support.</p>
             </Faq>
             <Faq id="verification" question="How are accounts verified?">
               <p>
-                Every user confirms their e-mail address before signing in. Our team reviews mediator profiles, and approved mediators carry
-                a "Verified" badge wherever lawyers see them. Before accepting a request, mediators confirm they have no conflict of
-                interest with the parties.
+                Every user confirms their e-mail address before signing in. Our team reviews mediator profiles, and approved mediators carry a "Verified" badge
+                wherever lawyers see them. Before accepting a request, mediators confirm they have no conflict of interest with the parties.
               </p>
             </Faq>
             <Faq id="contact-support" question="How do I contact support?">

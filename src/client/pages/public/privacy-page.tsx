@@ -32,19 +32,18 @@ export function PrivacyPage() {
             <strong>Account data:</strong> your name, e-mail address, password (stored only as a one-way hash) and role.
           </li>
           <li>
-            <strong>Professional profile:</strong> for lawyers, firm name, bar number, jurisdiction, phone number and bio; for mediators,
-            certifications, specializations, experience, hourly rate, jurisdiction, phone number, bio and photo.
+            <strong>Professional profile:</strong> for lawyers, firm name, bar number, jurisdiction, phone number and bio; for mediators, certifications,
+            specializations, experience, hourly rate, jurisdiction, phone number, bio and photo.
           </li>
           <li>
-            <strong>Case data:</strong> the mediation requests you post, including case details, opposing counsel and the documents you
-            upload.
+            <strong>Case data:</strong> the mediation requests you post, including case details, opposing counsel and the documents you upload.
           </li>
           <li>
             <strong>Communications:</strong> messages exchanged on the platform, reviews and support requests.
           </li>
           <li>
-            <strong>Payment data:</strong> amounts, statuses and payment-provider references. Card numbers are handled by our payment
-            provider and never stored on our servers.
+            <strong>Payment data:</strong> amounts, statuses and payment-provider references. Card numbers are handled by our payment provider and never stored
+            on our servers.
           </li>
           <li>
             <strong>Technical data:</strong> a session cookie and basic server logs needed to keep the service secure (see our{' '}
@@ -66,21 +65,19 @@ export function PrivacyPage() {
 
       <LegalSection id="sharing" title="How we share data">
         <p>
-          Case details are shown only to the mediators who may see the request. Opposing counsel's contact details and case documents
-          are shared only with the mediator the lawyer selects. Profiles, ratings and reviews are visible to the parties of a
-          mediation.
+          Case details are shown only to the mediators who may see the request. Opposing counsel's contact details and case documents are shared only with the
+          mediator the lawyer selects. Profiles, ratings and reviews are visible to the parties of a mediation.
         </p>
         <p>
-          We share data with service providers who process it on our behalf (payment processing, file storage, e-mail delivery),
-          under contracts that limit its use to providing the service, and with authorities when the law requires it.
+          We share data with service providers who process it on our behalf (payment processing, file storage, e-mail delivery), under contracts that limit its
+          use to providing the service, and with authorities when the law requires it.
         </p>
       </LegalSection>
 
       <LegalSection id="security" title="Security">
         <p>
-          Connections are encrypted, passwords are stored as strong one-way hashes, sessions use secure httpOnly cookies, and
-          documents are served only after checking that you may see them. No system is perfectly secure; if you suspect
-          unauthorised access to your account, contact us at once.
+          Connections are encrypted, passwords are stored as strong one-way hashes, sessions use secure httpOnly cookies, and documents are served only after
+          checking that you may see them. No system is perfectly secure; if you suspect unauthorised access to your account, contact us at once.
         </p>
       </LegalSection>
 

@@ -31,17 +31,16 @@ export function TermsPage() {
     >
       <LegalSection id="acceptance" title="Acceptance of terms">
         <p>
-          By creating an account or using {APP_NAME} you agree to these Terms of Use and to our <Link to="/privacy">Privacy Policy</Link>.
-          If you do not agree, do not use the service.
+          By creating an account or using {APP_NAME} you agree to these Terms of Use and to our <Link to="/privacy">Privacy Policy</Link>. If you do not agree,
+          do not use the service.
         </p>
       </LegalSection>
 
       <LegalSection id="service" title="The service">
         <p>
-          {APP_NAME} is a marketplace: lawyers post mediation requests for their cases, and independent professional mediators accept
-          them. The lawyer chooses among the first three mediators who accept. {APP_NAME} provides matching, messaging, document
-          sharing and payment processing. We are not a party to the mediation, do not act as a mediator, and do not give legal
-          advice.
+          {APP_NAME} is a marketplace: lawyers post mediation requests for their cases, and independent professional mediators accept them. The lawyer chooses
+          among the first three mediators who accept. {APP_NAME} provides matching, messaging, document sharing and payment processing. We are not a party to
+          the mediation, do not act as a mediator, and do not give legal advice.
         </p>
       </LegalSection>
 
@@ -57,24 +56,24 @@ export function TermsPage() {
       <LegalSection id="payment-terms" title="Payment terms">
         <ul>
           <li>
-            <strong>Deposit:</strong> a {fees.deposit} deposit is required to submit a mediation request. It is held by the platform until the
-            mediation is completed.
+            <strong>Deposit:</strong> a {fees.deposit} deposit is required to submit a mediation request. It is held by the platform until the mediation is
+            completed.
           </li>
           <li>
             <strong>Balance:</strong> when the lawyer selects a mediator, the rest of the budget is charged to the card used for the deposit.
           </li>
           <li>
-            <strong>Platform fee:</strong> the larger of {fees.minimumFee} or {fees.commission} of the budget. The mediator receives the budget
-            minus this fee, paid out automatically after the mediation is marked complete.
+            <strong>Platform fee:</strong> the larger of {fees.minimumFee} or {fees.commission} of the budget. The mediator receives the budget minus this fee,
+            paid out automatically after the mediation is marked complete.
           </li>
           <li>
-            <strong>Refunds on cancellation:</strong> a full refund of the deposit within 7 days (7 or more days before the mediation date); 50%
-            of the deposit with at least 3 business days' notice; no refund of the deposit for late cancellation. Amounts charged beyond
-            the deposit are always refunded when a request is cancelled, and everything is refunded if no mediator has been selected yet.
+            <strong>Refunds on cancellation:</strong> a full refund of the deposit within 7 days (7 or more days before the mediation date); 50% of the deposit
+            with at least 3 business days' notice; no refund of the deposit for late cancellation. Amounts charged beyond the deposit are always refunded when a
+            request is cancelled, and everything is refunded if no mediator has been selected yet.
           </li>
           <li>
-            <strong>Subscriptions:</strong> mediator plans are billed monthly in advance and renew automatically until cancelled; a cancelled
-            plan stays active until the end of the paid period.
+            <strong>Subscriptions:</strong> mediator plans are billed monthly in advance and renew automatically until cancelled; a cancelled plan stays active
+            until the end of the paid period.
           </li>
         </ul>
       </LegalSection>
@@ -92,25 +91,24 @@ export function TermsPage() {
 
       <LegalSection id="liability" title="Limitation of liability">
         <p>
-          The service is provided "as is". Mediators are independent professionals, and {APP_NAME} is not responsible for the advice they
-          give or for the outcome of a mediation. To the extent the law allows, our total liability to you is limited to the fees you paid
-          to {APP_NAME} in the 12 months before the claim.
+          The service is provided "as is". Mediators are independent professionals, and {APP_NAME} is not responsible for the advice they give or for the
+          outcome of a mediation. To the extent the law allows, our total liability to you is limited to the fees you paid to {APP_NAME} in the 12 months before
+          the claim.
         </p>
       </LegalSection>
 
       <LegalSection id="disputes" title="Disputes about the platform">
         <p>
-          If something goes wrong with the platform itself — a payment, a payout, a cancellation or another user's conduct — report it to
-          us. Our admin team reviews disputes about the platform and may release, pause or refund payments. The admin team does not
-          resolve the underlying legal dispute between the parties to the mediation.
+          If something goes wrong with the platform itself — a payment, a payout, a cancellation or another user's conduct — report it to us. Our admin team
+          reviews disputes about the platform and may release, pause or refund payments. The admin team does not resolve the underlying legal dispute between
+          the parties to the mediation.
         </p>
       </LegalSection>
 
       <LegalSection id="changes" title="Changes to these terms">
         <p>
-          We may update these terms. We will announce material changes on the platform before they take effect; continuing to use the
-          service afterwards means you accept them. Deals already submitted keep the fees and deposit that applied when they were
-          submitted.
+          We may update these terms. We will announce material changes on the platform before they take effect; continuing to use the service afterwards means
+          you accept them. Deals already submitted keep the fees and deposit that applied when they were submitted.
         </p>
       </LegalSection>
 

@@ -58,7 +58,11 @@ function AcceptanceItem({ acceptance: a }: { acceptance: MyAcceptance }) {
 export function AcceptancesPage() {
   usePageTitle('My Acceptances');
   const { user } = useCurrentUser();
-  const list = usePagedList<MyAcceptance>({ queryKey: ['/api/mediators', user?.id, 'acceptances'], url: `/api/mediators/${user?.id}/acceptances`, enabled: !!user });
+  const list = usePagedList<MyAcceptance>({
+    queryKey: ['/api/mediators', user?.id, 'acceptances'],
+    url: `/api/mediators/${user?.id}/acceptances`,
+    enabled: !!user,
+  });
   return (
     <div className="grid gap-6">
       <div>

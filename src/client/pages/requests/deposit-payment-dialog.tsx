@@ -8,7 +8,17 @@ import { displayMoney } from '../../lib/format';
  * 'Complete Payment' for a draft: submit gives the client secret (a new one after a decline), then the card form.
  * It joins the requests and payments features, so it lives with the pages that use it (DESIGN 3).
  */
-export function DepositPaymentDialog({ requestId, deposit, open, onOpenChange }: { requestId: string; deposit: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DepositPaymentDialog({
+  requestId,
+  deposit,
+  open,
+  onOpenChange,
+}: {
+  requestId: string;
+  deposit: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const submit = useSubmitRequest();
   const navigate = useNavigate();
   const amount = displayMoney(deposit).replace(/\.00$/, '');

@@ -34,7 +34,19 @@ export function NewRequestPage() {
   const create = useCreateRequest();
   const form = useForm<CreateRequestInput, unknown, CreateRequest>({
     resolver: zodResolver(CreateRequestSchema),
-    defaultValues: { caseNumber: '', caseName: '', caseType: '', jurisdiction: '', description: '', mediationType: 'in-person', pricingModel: 'hourly', hourlyRate: '350', hoursNeeded: '2', budget: '700.00', caseFilesUrls: [] },
+    defaultValues: {
+      caseNumber: '',
+      caseName: '',
+      caseType: '',
+      jurisdiction: '',
+      description: '',
+      mediationType: 'in-person',
+      pricingModel: 'hourly',
+      hourlyRate: '350',
+      hoursNeeded: '2',
+      budget: '700.00',
+      caseFilesUrls: [],
+    },
   });
   const [brief, setBrief] = useState<File[]>([]);
   const [caseFiles, setCaseFiles] = useState<File[]>([]);
@@ -46,7 +58,12 @@ export function NewRequestPage() {
   // The budget follows the pricing fields (RULES.md 1); the lawyer may still change it.
   const [model, rate, hours, flat] = useWatch({ control: form.control, name: ['pricingModel', 'hourlyRate', 'hoursNeeded', 'flatFee'] });
   useEffect(() => {
-    const cents = suggestedBudget({ pricingModel: model ?? 'hourly', hourlyRate: rate as string, hoursNeeded: hours as string, flatFee: (flat as string) ?? null });
+    const cents = suggestedBudget({
+      pricingModel: model ?? 'hourly',
+      hourlyRate: rate as string,
+      hoursNeeded: hours as string,
+      flatFee: (flat as string) ?? null,
+    });
     if (cents !== null) form.setValue('budget', formatCents(cents));
   }, [model, rate, hours, flat, form]);
 
@@ -108,8 +125,28 @@ export function NewRequestPage() {
           }}
         />
         <Section title="Documents (optional)" description="Visible only to you and, once selected, your mediator.">
-          <DocumentPicker label="Mediation brief" maxFiles={FILE_LIMITS.briefMaxFiles} files={brief} progress={progress} error={fileErrors.brief} onChange={(files, error) => { setBrief(files); setFileErrors((f) => ({ ...f, brief: error })); }} />
-          <DocumentPicker label="Case files" maxFiles={FILE_LIMITS.caseFilesMaxFiles} files={caseFiles} progress={progress} error={fileErrors.caseFiles} onChange={(files, error) => { setCaseFiles(files); setFileErrors((f) => ({ ...f, caseFiles: error })); }} />
+          <DocumentPicker
+            label="Mediation brief"
+            maxFiles={FILE_LIMITS.briefMaxFiles}
+            files={brief}
+            progress={progress}
+            error={fileErrors.brief}
+            onChange={(files, error) => {
+              setBrief(files);
+              setFileErrors((f) => ({ ...f, brief: error }));
+            }}
+          />
+          <DocumentPicker
+            label="Case files"
+            maxFiles={FILE_LIMITS.caseFilesMaxFiles}
+            files={caseFiles}
+            progress={progress}
+            error={fileErrors.caseFiles}
+            onChange={(files, error) => {
+              setCaseFiles(files);
+              setFileErrors((f) => ({ ...f, caseFiles: error }));
+            }}
+          />
         </Section>
         <Alert tone="info">
           <ShieldCheck aria-hidden="true" />
@@ -125,7 +162,9 @@ export function NewRequestPage() {
           {phase === 'uploading' ? 'Uploading files...' : phase === 'creating' ? 'Creating...' : 'Continue to Payment'}
         </Button>
       </form>
-      {created ? <DepositPaymentDialog requestId={created.id} deposit={created.deposit} open={!!created} onOpenChange={(open) => !open && setCreated(null)} /> : null}
+      {created ? (
+        <DepositPaymentDialog requestId={created.id} deposit={created.deposit} open={!!created} onOpenChange={(open) => !open && setCreated(null)} />
+      ) : null}
     </div>
   );
 }

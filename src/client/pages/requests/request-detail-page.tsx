@@ -80,8 +80,8 @@ function OwnerPanel({ request }: { request: RequestDto }) {
             Mediator Selected
           </CardTitle>
           <CardDescription>
-            {mediator ? `${mediator.firstName} ${mediator.lastName}` : 'Your mediator'} has been notified and will coordinate the mediation with you. The full budget of{' '}
-            {displayMoney(request.budget)} is held securely until completion.
+            {mediator ? `${mediator.firstName} ${mediator.lastName}` : 'Your mediator'} has been notified and will coordinate the mediation with you. The full
+            budget of {displayMoney(request.budget)} is held securely until completion.
           </CardDescription>
         </CardHeader>
       </Card>
@@ -97,7 +97,10 @@ function MediatorPanel({ request, user }: { request: RequestDto; user: UserDto }
     return (
       <Alert tone="success">
         <CheckCircle2 aria-hidden="true" />
-        <p>You were selected for this mediation. Coordinate the date with the lawyer; your payout of {displayMoney(request.mediatorPayout)} is released after completion.</p>
+        <p>
+          You were selected for this mediation. Coordinate the date with the lawyer; your payout of {displayMoney(request.mediatorPayout)} is released after
+          completion.
+        </p>
       </Alert>
     );
   }
@@ -118,7 +121,12 @@ function MediatorPanel({ request, user }: { request: RequestDto; user: UserDto }
       </Card>
     );
   }
-  if (mine?.status === 'rejected') return <Alert tone="warning"><p>The lawyer selected another mediator for this request.</p></Alert>;
+  if (mine?.status === 'rejected')
+    return (
+      <Alert tone="warning">
+        <p>The lawyer selected another mediator for this request.</p>
+      </Alert>
+    );
   if (request.status === 'pending_mediators' || request.status === 'awaiting_selection') {
     return <AcceptCard request={request} tier={user.mediatorProfile?.subscriptionTier ?? 'free'} />;
   }
@@ -131,7 +139,8 @@ export function RequestDetailPage() {
   const { data: request, error, isLoading, refetch, isRefetching } = useRequest(id);
   usePageTitle(request ? request.caseName : 'Request');
   if (isLoading) return <Skeleton className="h-96" />;
-  if (!request && error && !hasErrorCode(error, 'not_found')) return <QueryError title="This request could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />;
+  if (!request && error && !hasErrorCode(error, 'not_found'))
+    return <QueryError title="This request could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />;
   if (!request || !user) return <NotFound />;
   const isOwner = request.lawyerId === user.id;
   return (

@@ -13,7 +13,15 @@ import type { PagedList } from '../../lib/use-paged-list';
 import { usePageTitle } from '../../lib/use-page-title';
 
 function RequestList({ list, role, empty }: { list: PagedList<RequestDto>; role: 'lawyer' | 'mediator' | 'admin'; empty: React.ReactNode }) {
-  return <PagedListView list={list} itemKey={(r) => r.id} loadingLabel="Loading requests" renderItem={(r) => <RequestCard request={r} viewerRole={role} />} empty={empty} />;
+  return (
+    <PagedListView
+      list={list}
+      itemKey={(r) => r.id}
+      loadingLabel="Loading requests"
+      renderItem={(r) => <RequestCard request={r} viewerRole={role} />}
+      empty={empty}
+    />
+  );
 }
 
 function MediatorTab({ view }: { view: MediatorView }) {
@@ -47,9 +55,15 @@ function MediatorRequests() {
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as MediatorView)}>
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
-          <TabsTrigger value="available" className="px-1.5 text-xs sm:px-3 sm:text-sm">{label('Available', 'available')}</TabsTrigger>
-          <TabsTrigger value="accepted" className="px-1.5 text-xs sm:px-3 sm:text-sm">{label('My Accepted', 'accepted')}</TabsTrigger>
-          <TabsTrigger value="completed" className="px-1.5 text-xs sm:px-3 sm:text-sm">{label('Completed', 'completed')}</TabsTrigger>
+          <TabsTrigger value="available" className="px-1.5 text-xs sm:px-3 sm:text-sm">
+            {label('Available', 'available')}
+          </TabsTrigger>
+          <TabsTrigger value="accepted" className="px-1.5 text-xs sm:px-3 sm:text-sm">
+            {label('My Accepted', 'accepted')}
+          </TabsTrigger>
+          <TabsTrigger value="completed" className="px-1.5 text-xs sm:px-3 sm:text-sm">
+            {label('Completed', 'completed')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="available">
           <MediatorTab view="available" />

@@ -27,23 +27,20 @@ export function SponsoredSection() {
               Put your practice in front of lawyers the moment they post. Featured mediators appear first in matching results.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link
-                to="/help"
-                className={cn(buttonVariants(), ON_PRIMARY_SOLID)}
-              >
+              <Link to="/help" className={cn(buttonVariants(), ON_PRIMARY_SOLID)}>
                 Learn More<span className="sr-only"> about Featured Mediator placement</span>
               </Link>
-              <Link
-                to="/contact"
-                className={cn(buttonVariants({ variant: 'outline' }), ON_PRIMARY_OUTLINE)}
-              >
+              <Link to="/contact" className={cn(buttonVariants({ variant: 'outline' }), ON_PRIMARY_OUTLINE)}>
                 Get Featured<span className="sr-only"> as a Featured Mediator</span>
               </Link>
             </div>
           </div>
         </article>
         <article className="relative overflow-hidden rounded-2xl border bg-card p-7 shadow-sm sm:p-8">
-          <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 size-56 rounded-full bg-gradient-to-br from-amber-300/30 to-transparent" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-16 -top-16 size-56 rounded-full bg-gradient-to-br from-amber-300/30 to-transparent"
+          />
           <div className="relative">
             <div className="flex items-center justify-between gap-3">
               <span className={cn(SPONSORED_LABEL, 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200')}>Sponsored</span>
@@ -113,17 +110,11 @@ export function FinalCallToAction() {
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg opacity-90">Join the lawyers and mediators already using the marketplace. Creating an account is free.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            to={SIGN_UP_PATH}
-            className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7', ON_PRIMARY_SOLID)}
-          >
+          <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7', ON_PRIMARY_SOLID)}>
             <Briefcase aria-hidden="true" />
             Sign Up as Lawyer
           </Link>
-          <Link
-            to={SIGN_UP_PATH}
-            className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 px-7', ON_PRIMARY_OUTLINE)}
-          >
+          <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 px-7', ON_PRIMARY_OUTLINE)}>
             <Scale aria-hidden="true" />
             Sign Up as Mediator
           </Link>

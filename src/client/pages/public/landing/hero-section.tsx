@@ -89,8 +89,8 @@ export function HeroSection({ deposit }: { deposit: string }) {
             Connecting lawyers with <span className="text-primary">professional mediators</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
-            Post a case and get matched by jurisdiction and specialization with qualified mediators who are ready to help. Secure payments,
-            built-in messaging and automatic payouts, all in one place.
+            Post a case and get matched by jurisdiction and specialization with qualified mediators who are ready to help. Secure payments, built-in messaging
+            and automatic payouts, all in one place.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7')}>

@@ -44,20 +44,26 @@ export function HowItWorksSection({ fees }: { fees: FeeTerms }) {
           align="center"
         />
         <div className="relative mt-14">
-          <div aria-hidden="true" className="absolute left-[12.5%] right-[12.5%] top-7 hidden h-px bg-gradient-to-r from-transparent via-primary/40 to-transparent lg:block" />
+          <div
+            aria-hidden="true"
+            className="absolute left-[12.5%] right-[12.5%] top-7 hidden h-px bg-gradient-to-r from-transparent via-primary/40 to-transparent lg:block"
+          />
           <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, i) => (
-            <li key={step.title} className="relative rounded-2xl border bg-card p-6 text-center shadow-sm lg:border-0 lg:bg-transparent lg:shadow-none">
-              <span aria-hidden="true" className="relative mx-auto flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-md shadow-primary/20">
-                <step.icon className="size-6" aria-hidden="true" />
-                <span className="absolute -right-2 -top-2 flex size-6 items-center justify-center rounded-full border-2 border-background bg-card text-xs font-bold text-foreground">
-                  {i + 1}
+            {steps.map((step, i) => (
+              <li key={step.title} className="relative rounded-2xl border bg-card p-6 text-center shadow-sm lg:border-0 lg:bg-transparent lg:shadow-none">
+                <span
+                  aria-hidden="true"
+                  className="relative mx-auto flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-md shadow-primary/20"
+                >
+                  <step.icon className="size-6" aria-hidden="true" />
+                  <span className="absolute -right-2 -top-2 flex size-6 items-center justify-center rounded-full border-2 border-background bg-card text-xs font-bold text-foreground">
+                    {i + 1}
+                  </span>
                 </span>
-              </span>
-              <h3 className="mt-5 text-lg font-semibold">{step.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{step.text}</p>
-            </li>
-          ))}
+                <h3 className="mt-5 text-lg font-semibold">{step.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{step.text}</p>
+              </li>
+            ))}
           </ol>
         </div>
         <ul className="mt-14 grid gap-4 rounded-2xl border bg-card p-6 sm:grid-cols-3 sm:p-8">

@@ -9,7 +9,8 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../comp
 import { cn } from '../../../lib/utils';
 import { LANDING_NAV, SIGN_IN_PATH, SIGN_UP_PATH } from './shared';
 
-const NAV_LINK = 'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground lg:px-3';
+const NAV_LINK =
+  'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground lg:px-3';
 
 /** Below 768 px the navigation is a menu button opening a sheet (spec 9 breakpoint). */
 function MobileMenu() {
@@ -53,11 +54,7 @@ function MobileMenu() {
           <ul className="grid gap-1">
             {LANDING_NAV.map((item) => (
               <li key={item.id}>
-                <a
-                  href={`#${item.id}`}
-                  onClick={(event) => go(event, item.id)}
-                  className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent"
-                >
+                <a href={`#${item.id}`} onClick={(event) => go(event, item.id)} className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent">
                   {item.label}
                 </a>
               </li>

@@ -76,10 +76,7 @@ export function PricingPlans() {
                   </li>
                 ))}
               </ul>
-              <Link
-                to={SIGN_UP_PATH}
-                className={cn(buttonVariants({ variant: popular ? 'default' : 'outline', size: 'lg' }), 'mt-8 w-full')}
-              >
+              <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: popular ? 'default' : 'outline', size: 'lg' }), 'mt-8 w-full')}>
                 {plan.cta}
               </Link>
             </li>
