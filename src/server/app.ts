@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ export interface BuildAppOptions {
   /** Where the built client lives; tests that only call the API pass a missing folder. */
   clientRoot?: string;
   logger?: boolean | object;
+  /** Sees every route as it is registered (the route-responses test audits their response schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app around a context; `main.ts` decides where it listens (DESIGN 2). */
@@ -40,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

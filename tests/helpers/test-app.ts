@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { ConsoleMailer } from '../../src/server/adapters/mail';
 import { LocalStorage } from '../../src/server/adapters/storage';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { createContext } from '../../src/server/bootstrap';
 import { ManualClock } from '../../src/server/clock';
 import type { AppContext } from '../../src/server/context';
@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with local adapters, a silent console mailer and a manual clock. */
-export async function createTestApp(backend: Backend, options: { rateLimits?: 'on' | 'off'; env?: Record<string, string>; awaitOutbox?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(backend: Backend, options: { rateLimits?: 'on' | 'off'; env?: Record<string, string>; awaitOutbox?: boolean; onRoute?: BuildAppOptions['onRoute'] } = {}): Promise<TestApp> {
   const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'mediate-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -43,7 +43,7 @@ export async function createTestApp(backend: Backend, options: { rateLimits?: 'o
     storage: new LocalStorage(path.join(storageRoot, 'objects'), secret, clock),
     log: pino({ level: 'silent' }),
   });
-  const app = await buildApp(ctx, { clientRoot: path.join(storageRoot, 'no-client') });
+  const app = await buildApp(ctx, { clientRoot: path.join(storageRoot, 'no-client'), onRoute: options.onRoute });
   // The server delivers the outbox after commit without making the caller wait; tests read the mailer and the job
   // scheduler right after a response, so here each response waits for that delivery (the outbox's own tests don't).
   if (options.awaitOutbox !== false) app.addHook('onSend', async () => ctx.outbox.kick());

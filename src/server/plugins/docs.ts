@@ -12,7 +12,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'JSON API of the MediateHub marketplace. Sign in with POST /api/login; the session cookie authorizes the rest. ' +
-          'Errors are `{ message, fieldErrors? }`. Money is a two-decimal string.',
+          'Errors are `{ message, code, fieldErrors? }` (`code`: what the client acts on). Money is a two-decimal string.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
       security: [{ session: [] }],

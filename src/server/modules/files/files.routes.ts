@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FILE_LIMITS } from '../../../common/constants';
+import { CONTENT_TYPES } from '../../../common/file-types';
 import { isUuid } from '../../../common/ids';
 import { UploadRequestSchema } from '../../../common/schemas/files';
+import { MessageSchema, UploadTargetSchema } from '../../../common/schemas/responses';
 import { LocalStorage } from '../../adapters/storage';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
 import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { fileBody, readErrors, writeErrors } from '../../route-responses';
 import { createUpload, openDownload, receiveLocalUpload } from './files.service';
 import { findRequest } from '../requests/requests.repo';
 
@@ -20,7 +23,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/files/upload',
     // attachValidation: signed out is 401 before a bad body is 400 (RULES.md 6 precedence).
-    { attachValidation: true, schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema } },
+    { attachValidation: true, schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema, response: { 200: UploadTargetSchema, ...writeErrors(401) } } },
     async (request) => {
       const user = requireUser(request);
       const body = takeBody(request);
@@ -29,7 +32,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get('/api/files/objects/:id', { schema: { tags, summary: 'Download a file (authorized)' } }, async (request, reply) => {
+  r.get('/api/files/objects/:id', { schema: { tags, summary: 'Download a file (authorized)', response: { 200: fileBody('The file, streamed', [...Object.values(CONTENT_TYPES), 'application/octet-stream']), ...readErrors(401, 404) } } }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('File not found'); // names nothing; never reaches SQL
@@ -52,7 +55,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.documentMaxBytes + 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.put('/api/files/local-upload/:key', { bodyLimit: FILE_LIMITS.documentMaxBytes + 1024, schema: { tags, summary: 'Local storage upload target' } }, async (request, reply) => {
+    scope.put('/api/files/local-upload/:key', { bodyLimit: FILE_LIMITS.documentMaxBytes + 1024, schema: { tags, summary: 'Local storage upload target', response: { 200: MessageSchema, ...writeErrors(404, 409) } } }, async (request, reply) => {
       if (!(ctx.storage instanceof LocalStorage)) throw notFound();
       const { key } = request.params as { key: string };
       if (!isUuid(key)) throw notFound('Upload not found');

@@ -1,0 +1,355 @@
+// Response shapes (DESIGN 4: every route declares its response schema). The server's serializer validates each answer
+// against these and strips keys they do not list, so they mirror the presenters exactly; api-types.ts infers the
+// client's types from them.
+import { z } from 'zod';
+import {
+  ACCEPTANCE_STATUSES,
+  LEDGER_KINDS,
+  NOTIFICATION_TYPES,
+  PAYMENT_STATUSES,
+  REQUEST_STATUSES,
+  SUBSCRIPTION_TIERS,
+  USER_ROLES,
+  USER_STATUSES,
+} from '../enums';
+import { ERROR_CODES } from '../error-codes';
+
+/** Money and ratings on the wire: two-decimal strings, "150.00", "4.50" (RULES.md 7). */
+export const AmountSchema = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('Two-decimal amount, e.g. "150.00"');
+const Id = z.guid();
+const Timestamp = z.iso.datetime();
+/** A calendar date column ("2026-03-02"). */
+const DateOnly = z.iso.date();
+
+// ---- errors ----
+
+/** `{ message, code, fieldErrors? }` (RULES.md 7); `code` is what the client acts on (common/error-codes.ts). */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+
+/** A 402 from selecting a mediator: the saved card declined; pay `amount` with another card through `clientSecret`. */
+export const PaymentDeclinedBodySchema = ErrorBodySchema.extend({
+  clientSecret: z.string(),
+  amount: AmountSchema,
+});
+
+// ---- accounts ----
+
+export const LawyerProfileDtoSchema = z.object({
+  id: Id,
+  userId: Id,
+  firmName: z.string().nullable(),
+  barNumber: z.string().nullable(),
+  practiceArea: z.string().nullable(),
+  jurisdiction: z.string(),
+  phoneNumber: z.string().nullable(),
+  bio: z.string().nullable(),
+  rating: AmountSchema.nullable(),
+  reviewCount: z.number().int(),
+  createdAt: Timestamp,
+});
+
+export const MediatorProfileDtoSchema = z.object({
+  id: Id,
+  userId: Id,
+  certifications: z.array(z.string()),
+  specializations: z.array(z.string()),
+  yearsExperience: z.number().int().nullable(),
+  hourlyRate: AmountSchema.nullable(),
+  bio: z.string().nullable(),
+  jurisdiction: z.string(),
+  phoneNumber: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  mediationTraining: z.array(z.string()),
+  languagesSpoken: z.array(z.string()),
+  rating: AmountSchema.nullable(),
+  reviewCount: z.number().int(),
+  totalMediationsCompleted: z.number().int(),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  subscriptionStartDate: Timestamp.nullable(),
+  createdAt: Timestamp,
+});
+
+/** GET /api/user: the user (never the password hash or tokens) with both profiles nested, null when absent. */
+export const UserDtoSchema = z.object({
+  id: Id,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(USER_ROLES).nullable(),
+  profileCompleted: z.boolean(),
+  status: z.enum(USER_STATUSES),
+  emailVerified: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  lawyerProfile: LawyerProfileDtoSchema.nullable(),
+  mediatorProfile: MediatorProfileDtoSchema.nullable(),
+  /** Set while an admin is viewing the product as this user. */
+  impersonatedBy: z.object({ id: Id, email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+
+// ---- notifications and dashboard ----
+
+export const NotificationDtoSchema = z.object({
+  id: Id,
+  userId: Id,
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  linkUrl: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: Timestamp,
+});
+
+export const ActivityItemSchema = z.object({
+  id: Id,
+  title: z.string(),
+  message: z.string(),
+  linkUrl: z.string().nullable(),
+  createdAt: Timestamp,
+});
+
+export const DashboardDtoSchema = z.discriminatedUnion('role', [
+  z.object({
+    role: z.literal('mediator'),
+    thisMonthEarnings: AmountSchema.nullable(),
+    monthlyMediations: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+    subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+    rating: AmountSchema.nullable(),
+    reviewCount: z.number().int(),
+    availableRequests: z.number().int(),
+    unreadMessages: z.number().int(),
+    recentActivity: z.array(ActivityItemSchema),
+  }),
+  z.object({
+    role: z.literal('lawyer'),
+    activeRequests: z.number().int(),
+    matchedMediators: z.number().int(),
+    completed: z.number().int(),
+    unreadMessages: z.number().int(),
+    recentActivity: z.array(ActivityItemSchema),
+  }),
+]);
+
+export const PublicSettingsDtoSchema = z.object({
+  commissionPercentage: AmountSchema.nullable(),
+  minimumPlatformFee: AmountSchema.nullable(),
+  defaultDeposit: AmountSchema.nullable(),
+  matchWindowMinutes: z.number().int(),
+  priorityHeadStartMinutes: z.number().int(),
+  payoutHoldHours: z.number().int(),
+  termsOfService: z.string().nullable(),
+  privacyPolicy: z.string().nullable(),
+});
+
+// ---- requests ----
+
+export const RequestDocumentDtoSchema = z.object({
+  kind: z.enum(['brief', 'case_file']),
+  objectPath: z.string(),
+  url: z.string(),
+  fileName: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+
+/** A mediation request as the API returns it (RULES.md 7: the entity's field names, money as strings). */
+export const RequestDtoSchema = z.object({
+  id: Id,
+  lawyerId: Id,
+  caseNumber: z.string(),
+  caseName: z.string(),
+  caseType: z.string(),
+  jurisdiction: z.string(),
+  courtInfo: z.string().nullable(),
+  trialDate: DateOnly.nullable(),
+  description: z.string(),
+  opposingLawyerName: z.string().nullable(),
+  opposingLawyerBarNumber: z.string().nullable(),
+  opposingLawyerFirmName: z.string().nullable(),
+  opposingLawyerEmail: z.string().nullable(),
+  opposingLawyerPhone: z.string().nullable(),
+  mediationType: z.enum(['in-person', 'online']),
+  pricingModel: z.enum(['hourly', 'flat']),
+  preferredDate: DateOnly.nullable(),
+  estimatedDuration: z.number().int().nullable(),
+  hourlyRate: AmountSchema.nullable(),
+  hoursNeeded: z.number().int().nullable(),
+  flatFee: AmountSchema.nullable(),
+  budget: AmountSchema,
+  mediationBriefUrl: z.string().nullable(),
+  caseFilesUrls: z.array(z.string()),
+  documentsUrl: z.array(z.string()),
+  documents: z.array(RequestDocumentDtoSchema),
+  status: z.enum(REQUEST_STATUSES),
+  selectedMediatorId: Id.nullable(),
+  depositAmount: AmountSchema.nullable(),
+  platformFee: AmountSchema,
+  /** Budget − platform fee (what the mediator is paid). */
+  mediatorPayout: AmountSchema,
+  openToAllAt: Timestamp.nullable(),
+  completionResults: z.string().nullable(),
+  deliverables: z.string().nullable(),
+  mediatorProposal: z.string().nullable(),
+  completedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  acceptanceCount: z.number().int(),
+  /** Aliases the detail screen reads (spec 3). */
+  caseDescription: z.string(),
+  disputeType: z.string(),
+  desiredDate: DateOnly.nullable(),
+  /** For a mediator viewer: their own acceptance, if any. */
+  myAcceptance: z
+    .object({ status: z.enum(ACCEPTANCE_STATUSES), proposedRate: AmountSchema.nullable(), note: z.string().nullable(), acceptedAt: Timestamp })
+    .nullable(),
+  /** Whether the viewer may see documents and opposing counsel's contact details. */
+  fullAccess: z.boolean(),
+});
+
+/** GET /api/requests/counts: a mediator's tabs, or a lawyer's requests by status (statuses with none are absent). */
+export const RequestCountsSchema = z.union([
+  z.object({ available: z.number().int(), accepted: z.number().int(), completed: z.number().int() }),
+  z.partialRecord(z.enum(REQUEST_STATUSES), z.number().int()),
+]);
+
+/** POST /api/requests/{id}/submit: the deposit intent to confirm with the card. */
+export const DepositIntentSchema = z.object({ clientSecret: z.string(), amount: AmountSchema, paymentId: Id });
+
+/** An acceptance without its mediator (POST accept). */
+export const AcceptanceSchema = z.object({
+  id: Id,
+  requestId: Id,
+  mediatorId: Id,
+  status: z.enum(ACCEPTANCE_STATUSES),
+  proposedRate: AmountSchema.nullable(),
+  note: z.string().nullable(),
+  acceptedAt: Timestamp,
+});
+
+export const AcceptanceMediatorDtoSchema = z.object({
+  id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  rating: AmountSchema,
+  reviewCount: z.number().int(),
+  specialization: z.string().nullable(),
+  specializations: z.array(z.string()),
+  bio: z.string().nullable(),
+  yearsOfExperience: z.number().int().nullable(),
+  hourlyRate: AmountSchema.nullable(),
+  verified: z.boolean(),
+});
+
+/** An acceptance in the selection list, with the mediator card RULES.md 7 lists. */
+export const AcceptanceDtoSchema = AcceptanceSchema.extend({ mediator: AcceptanceMediatorDtoSchema });
+
+export const CancellationPreviewDtoSchema = z.object({
+  kind: z.enum(['full', 'partial', 'none']),
+  depositRefund: AmountSchema,
+  balanceRefund: AmountSchema,
+  totalRefund: AmountSchema,
+  cancellationFee: AmountSchema,
+  reason: z.string(),
+});
+
+/** POST /api/requests/{id}/cancel: the cancelled request and what was refunded. */
+export const CancellationResultSchema = z.object({
+  request: RequestDtoSchema,
+  refundAmount: AmountSchema,
+  kind: z.enum(['full', 'partial', 'none']),
+});
+
+// ---- mediators ----
+
+/** GET /api/mediators/{id}: what a lawyer choosing sees. */
+export const PublicMediatorSchema = z.object({
+  id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  rating: AmountSchema,
+  reviewCount: z.number().int(),
+  specializations: z.array(z.string()),
+  certifications: z.array(z.string()),
+  yearsExperience: z.number().int().nullable(),
+  yearsOfExperience: z.number().int().nullable(),
+  hourlyRate: AmountSchema,
+  bio: z.string().nullable(),
+  jurisdiction: z.string(),
+  languagesSpoken: z.array(z.string()),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  totalMediationsCompleted: z.number().int(),
+  verified: z.boolean(),
+});
+
+/** GET /api/mediators/{id}/acceptances: each acceptance with a summary of its request. */
+export const MediatorAcceptanceSchema = AcceptanceSchema.extend({
+  request: z.object({
+    id: Id,
+    caseName: z.string(),
+    caseNumber: z.string(),
+    caseType: z.string(),
+    jurisdiction: z.string(),
+    status: z.enum(REQUEST_STATUSES),
+    preferredDate: DateOnly.nullable(),
+  }),
+});
+
+// ---- payments ----
+
+export const LedgerEntrySchema = z.object({
+  id: Id,
+  kind: z.enum(LEDGER_KINDS),
+  amount: AmountSchema,
+  platformFee: AmountSchema,
+  note: z.string().nullable(),
+  createdAt: Timestamp,
+});
+
+/** GET /api/payments: the escrow row, its totals and its ledger (RULES.md 2). */
+export const PaymentDtoSchema = z.object({
+  id: Id,
+  requestId: Id,
+  caseName: z.string(),
+  caseNumber: z.string(),
+  lawyerId: Id,
+  mediatorId: Id.nullable(),
+  depositAmount: AmountSchema,
+  amount: AmountSchema,
+  platformFee: AmountSchema,
+  mediatorPayout: AmountSchema,
+  status: z.enum(PAYMENT_STATUSES),
+  refundAmount: AmountSchema,
+  refundReason: z.string().nullable(),
+  totalCharged: AmountSchema,
+  totalRefunded: AmountSchema,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  ledger: z.array(LedgerEntrySchema),
+});
+
+export const PaymentConfirmedSchema = z.object({ status: z.literal('succeeded') });
+
+// ---- small answers ----
+
+export const MessageSchema = z.object({ message: z.string() });
+export const CountSchema = z.object({ count: z.number().int() });
+/** PATCH /api/notifications/read-all: how many were marked, and the unread count now (0). */
+export const ReadAllSchema = z.object({ updated: z.number().int(), count: z.number().int() });
+export const ContactSentSchema = z.object({ id: Id, message: z.string() });
+export const UploadTargetSchema = z.object({
+  uploadURL: z.string().describe('Where the browser PUTs the file (a presigned S3 URL or the local upload target)'),
+  objectPath: z.string().describe('The path to attach to a request or profile'),
+});
+export const HealthSchema = z.object({ status: z.literal('ok') });
+export const ReadySchema = z.object({ status: z.literal('ready'), database: z.enum(['embedded', 'server']) });
+export const NotReadySchema = z.object({ status: z.literal('unavailable'), message: z.string() });

@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../common/schemas/responses';
+
+// Building blocks for the `response` of every route's schema (DESIGN 4). The serializer validates each answer
+// against them, and the served OpenAPI (/api/docs) shows them.
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Bad input: `message` is the first problem, `fieldErrors` maps each field to its text',
+  401: 'Not signed in',
+  402: 'The card was declined',
+  403: 'Not allowed (role, unverified e-mail, suspended, free tier, cross-site request…)',
+  404: 'Not found, or not visible to you',
+  409: 'Wrong state, or a lost race',
+  413: 'Too large',
+  415: 'Wrong content type (the API takes JSON) or file type',
+  429: 'Too many attempts: wait for Retry-After seconds',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+const describedErrors = Object.fromEntries(
+  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [status, ErrorBodySchema.describe(description)]),
+) as Record<ErrorStatus, typeof ErrorBodySchema>;
+
+/** `{ [status]: ErrorBodySchema }` for the error answers a route can give. */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof ErrorBodySchema } {
+  return Object.fromEntries(statuses.map((status) => [status, describedErrors[status]])) as { [K in S]: typeof ErrorBodySchema };
+}
+
+/** Any /api call may meet the general rate limit (DESIGN 8). */
+export const readErrors = <S extends ErrorStatus>(...statuses: S[]) => errorResponses<S | 429>(429, ...statuses);
+
+/**
+ * A state-changing call can also be refused before its handler runs: a body that is not valid JSON (400), a foreign
+ * Origin (403, RULES.md 7), a body over the limit (413), a content type other than JSON (415).
+ */
+export const writeErrors = <S extends ErrorStatus>(...statuses: S[]) => errorResponses<S | 400 | 403 | 413 | 415 | 429>(400, 403, 413, 415, 429, ...statuses);
+
+/** A bodyless answer (a redirect): the serializer never runs on it, and OpenAPI shows the description only. */
+export const noBody = (description: string) => z.undefined().describe(description);
+
+/**
+ * A streamed file: Fastify sends a stream as it is, never through the serializer (so the schema only types the handler
+ * and documents the answer); OpenAPI shows binary content of each type.
+ */
+export const fileBody = (description: string, contentTypes: readonly string[]) => {
+  const schema = z.custom<Readable>((value) => typeof (value as Readable | null)?.pipe === 'function').meta({ type: 'string', format: 'binary' });
+  return { description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])) };
+};
