@@ -11,8 +11,7 @@ import { defineConfig } from '@playwright/test';
  */
 function e2ePort(): number {
   if (!process.env.E2E_PORT) {
-    const script =
-      "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+    const script = "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
     process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
   }
   return Number(process.env.E2E_PORT);

@@ -190,7 +190,12 @@ await check('`npm run create-admin` refuses while the server holds the embedded 
 });
 
 await check('NODE_ENV=production refuses to start with MAIL_TRANSPORT=console, without SESSION_SECRET, or with demo seeding', async () => {
-  const production = { NODE_ENV: 'production', DATA_DIR: temp('prod-refusal-'), PORT: String(await freePort()), SESSION_SECRET: randomBytes(32).toString('hex') };
+  const production = {
+    NODE_ENV: 'production',
+    DATA_DIR: temp('prod-refusal-'),
+    PORT: String(await freePort()),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  };
   const cases = [
     [{ MAIL_TRANSPORT: 'console' }, /MAIL_TRANSPORT: must be smtp/],
     [{}, /MAIL_TRANSPORT/],

@@ -9,15 +9,7 @@ export type SelfChosenRole = (typeof SELF_CHOSEN_ROLES)[number];
 export const USER_STATUSES = ['pending', 'approved', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const REQUEST_STATUSES = [
-  'draft',
-  'pending_mediators',
-  'awaiting_selection',
-  'matched',
-  'in_progress',
-  'completed',
-  'cancelled',
-] as const;
+export const REQUEST_STATUSES = ['draft', 'pending_mediators', 'awaiting_selection', 'matched', 'in_progress', 'completed', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const ACCEPTANCE_STATUSES = ['pending', 'selected', 'rejected'] as const;

@@ -55,7 +55,8 @@ const EnvSchema = z
       need('SESSION_SECRET', 'NODE_ENV=production');
       const refuse = (name: keyof typeof env, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
       // The console transport prints every e-mail, verification and password-reset tokens included.
-      if (env.MAIL_TRANSPORT === 'console') refuse('MAIL_TRANSPORT', 'must be smtp when NODE_ENV=production (console prints sign-in and reset tokens to the log)');
+      if (env.MAIL_TRANSPORT === 'console')
+        refuse('MAIL_TRANSPORT', 'must be smtp when NODE_ENV=production (console prints sign-in and reset tokens to the log)');
       if (env.SEED_DEMO) refuse('SEED_DEMO', 'demo accounts (with a published password) are never created when NODE_ENV=production; remove it');
       if (env.SEED_DEMO_ON_SERVER) refuse('SEED_DEMO_ON_SERVER', 'demo accounts are never created when NODE_ENV=production; remove it');
       for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD'] as const) {

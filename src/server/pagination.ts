@@ -3,7 +3,12 @@ import { z } from 'zod';
 
 // Lists that can grow take `limit` and `cursor`; the next cursor comes in X-Next-Cursor (RULES.md 7).
 export const PageQuerySchema = z.object({
-  limit: z.coerce.number('limit must be a number').int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50),
+  limit: z.coerce
+    .number('limit must be a number')
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(50),
   cursor: z.string().max(200).optional(),
 });
 export type PageQuery = z.output<typeof PageQuerySchema>;

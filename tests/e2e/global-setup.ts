@@ -14,7 +14,18 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const READY_TIMEOUT_MS = 90_000;
 
 /** Server variables this run decides; anything the shell or a .env set for them is dropped. */
-const OWNED_VARIABLES = ['DATABASE_URL', 'DATA_DIR', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET', 'HOST', 'NODE_ENV', 'PAYMENTS_PROVIDER', 'STORAGE_DRIVER', 'TRUST_PROXY'];
+const OWNED_VARIABLES = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'SESSION_SECRET',
+  'HOST',
+  'NODE_ENV',
+  'PAYMENTS_PROVIDER',
+  'STORAGE_DRIVER',
+  'TRUST_PROXY',
+];
 
 async function adminQuery(connectionString: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString });

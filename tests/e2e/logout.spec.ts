@@ -49,7 +49,9 @@ test('every demo account printed by the seed signs in', async ({ request }) => {
   const table = log.split(header)[1].split('\n\n')[0];
   const printed = [...table.matchAll(/^ +\S.*? (\S+@demo\.test) +(\S+) /gm)].map((m) => ({ email: m[1], password: m[2] }));
   // The seed may grow; these are the ones the README and the journeys rely on.
-  expect(printed.map((p) => p.email)).toEqual(expect.arrayContaining(['admin@demo.test', DEMO.lawyer.email, DEMO.mediator.email, 'mediator.pro@demo.test', 'mediator.unlimited@demo.test']));
+  expect(printed.map((p) => p.email)).toEqual(
+    expect.arrayContaining(['admin@demo.test', DEMO.lawyer.email, DEMO.mediator.email, 'mediator.pro@demo.test', 'mediator.unlimited@demo.test']),
+  );
   for (const { email, password } of printed) {
     expect(password).toBe(DEMO.password);
     const res = await request.post('/api/login', { data: { email, password } });

@@ -30,7 +30,12 @@ export async function call(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'DELET
 }
 
 /** Creates a draft, submits it and pays the deposit with `card`; returns the request id. */
-export async function createLiveRequest(t: TestApp, lawyerCookie: string, overrides: Record<string, unknown> = {}, card: (typeof CARDS)[keyof typeof CARDS] = CARDS.ok) {
+export async function createLiveRequest(
+  t: TestApp,
+  lawyerCookie: string,
+  overrides: Record<string, unknown> = {},
+  card: (typeof CARDS)[keyof typeof CARDS] = CARDS.ok,
+) {
   const created = await call(t, 'POST', '/api/requests', lawyerCookie, validRequest(overrides));
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
   const id = created.json().id as string;

@@ -22,7 +22,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with local adapters, a silent console mailer and a manual clock. */
-export async function createTestApp(backend: Backend, options: { rateLimits?: 'on' | 'off'; env?: Record<string, string>; awaitOutbox?: boolean; onRoute?: BuildAppOptions['onRoute'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  options: { rateLimits?: 'on' | 'off'; env?: Record<string, string>; awaitOutbox?: boolean; onRoute?: BuildAppOptions['onRoute'] } = {},
+): Promise<TestApp> {
   const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'mediate-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',

@@ -79,13 +79,31 @@ describe('isAvailableTo', () => {
     ['non-matching, someone accepted in the window', mediator('pro', false), { acceptances: [acc('m1', 3)] }, t(25), false],
     ['matching, someone accepted in the window', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('m1', 3)] }, t(25), true],
     ['Free matching, someone accepted in the window', mediator('free'), { status: 'awaiting_selection', acceptances: [acc('m1', 3)] }, t(25), true],
-    ['non-matching, only accepted after it opened to all', mediator('free', false), { status: 'awaiting_selection', acceptances: [acc('m1', 21)] }, t(25), true],
+    [
+      'non-matching, only accepted after it opened to all',
+      mediator('free', false),
+      { status: 'awaiting_selection', acceptances: [acc('m1', 21)] },
+      t(25),
+      true,
+    ],
     ['non-matching, only a rejected acceptance before', mediator('free', false), { acceptances: [acc('m1', 3, 'rejected')] }, t(25), true],
     // the selection list
     ['two acceptances', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('a', 1), acc('b', 2)] }, t(3), true],
     ['three acceptances hide it', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('a', 1), acc('b', 2), acc('c', 3)] }, t(4), false],
-    ['three acceptances hide it even when open to all', mediator('pro', false), { status: 'awaiting_selection', acceptances: [acc('a', 21), acc('b', 22), acc('c', 23)] }, t(30), false],
-    ['three, one rejected: two live', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('a', 1), acc('b', 2), acc('c', 3, 'rejected')] }, t(4), true],
+    [
+      'three acceptances hide it even when open to all',
+      mediator('pro', false),
+      { status: 'awaiting_selection', acceptances: [acc('a', 21), acc('b', 22), acc('c', 23)] },
+      t(30),
+      false,
+    ],
+    [
+      'three, one rejected: two live',
+      mediator('pro'),
+      { status: 'awaiting_selection', acceptances: [acc('a', 1), acc('b', 2), acc('c', 3, 'rejected')] },
+      t(4),
+      true,
+    ],
     // one's own acceptance
     ['own pending acceptance hides it', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('me', 1)] }, t(3), false],
     ['own rejected acceptance hides it', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('me', 1, 'rejected')] }, t(3), false],
@@ -139,7 +157,12 @@ describe('visibility properties', () => {
     openToAllAt: fc.option(minutes.map((m) => t(m))),
     acceptances: fc.array(acceptance, { maxLength: 4 }),
   });
-  const med = fc.record({ id: fc.constantFrom('me', 'a'), tier: fc.constantFrom(...SUBSCRIPTION_TIERS), jurisdiction: word, specializations: fc.array(word, { maxLength: 3 }) });
+  const med = fc.record({
+    id: fc.constantFrom('me', 'a'),
+    tier: fc.constantFrom(...SUBSCRIPTION_TIERS),
+    jurisdiction: word,
+    specializations: fc.array(word, { maxLength: 3 }),
+  });
 
   it('once visible, a request stays visible as time passes (acceptances unchanged)', () => {
     fc.assert(

@@ -20,7 +20,12 @@ export function counterofferBudget(proposedRate: Cents, hours: number): Cents {
 }
 
 /** What the form pre-fills as budget from the pricing fields (RULES.md 1). */
-export function suggestedBudget(input: { pricingModel: PricingModel; hourlyRate?: string | number | null; hoursNeeded?: string | number | null; flatFee?: string | null }): Cents | null {
+export function suggestedBudget(input: {
+  pricingModel: PricingModel;
+  hourlyRate?: string | number | null;
+  hoursNeeded?: string | number | null;
+  flatFee?: string | null;
+}): Cents | null {
   if (input.pricingModel === 'flat') return input.flatFee ? parseCents(input.flatFee) : null;
   const rate = input.hourlyRate === null || input.hourlyRate === undefined || input.hourlyRate === '' ? null : parseCents(input.hourlyRate);
   const hours = Number(input.hoursNeeded);

@@ -74,7 +74,12 @@ describe('depositRefundKind, lawyer cancelling after a mediator was selected', (
   });
 
   it('before selection everything is refunded whatever the dates', () => {
-    const r = depositRefundKind({ mediatorSelected: false, preferredDate: '2026-03-01', depositPaidAt: at('2025-01-01T00:00:00Z'), now: at('2026-03-06T12:00:00Z') });
+    const r = depositRefundKind({
+      mediatorSelected: false,
+      preferredDate: '2026-03-01',
+      depositPaidAt: at('2025-01-01T00:00:00Z'),
+      now: at('2026-03-06T12:00:00Z'),
+    });
     expect(r.kind).toBe('full');
     expect(r.reason).toMatch(/before a mediator was selected/);
   });
@@ -93,40 +98,109 @@ const held = (i: CancellationInput) => i.depositHeld + i.balanceHeld;
 const accounted = (o: ReturnType<typeof cancellationOutcome>) => o.depositRefund + o.balanceRefund + o.platformFee + o.cancellationFee;
 
 describe('cancellationOutcome', () => {
-  type Row = [string, Partial<CancellationInput>, DepositRefundKind | undefined, { kind: DepositRefundKind; depositRefund: number; balanceRefund: number; platformFee: number; cancellationFee: number; paymentStatus: string | null }];
+  type Row = [
+    string,
+    Partial<CancellationInput>,
+    DepositRefundKind | undefined,
+    { kind: DepositRefundKind; depositRefund: number; balanceRefund: number; platformFee: number; cancellationFee: number; paymentStatus: string | null },
+  ];
   it.each<Row>([
-    ['before selection: everything refunded', { mediatorSelected: false, balanceHeld: 0, preferredDate: '2026-03-07' }, undefined,
-      { kind: 'full', depositRefund: 25_000, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' }],
-    ['selected, 7+ days before', { preferredDate: '2026-03-13' }, undefined,
-      { kind: 'full', depositRefund: 25_000, balanceRefund: 75_000, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' }],
-    ['selected, 3 business days before: half the deposit', { preferredDate: '2026-03-12' }, undefined,
-      { kind: 'partial', depositRefund: 12_500, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' }],
-    ['selected, late: deposit kept, balance refunded', { preferredDate: '2026-03-11' }, undefined,
-      { kind: 'none', depositRefund: 0, balanceRefund: 75_000, platformFee: 2_500, cancellationFee: 22_500, paymentStatus: 'refunded_partial' }],
-    ['odd-cent deposit, half: the odd cent goes to the lawyer', { depositHeld: 25_001, preferredDate: '2026-03-12' }, undefined,
-      { kind: 'partial', depositRefund: 12_501, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' }],
-    ['odd-cent deposit, half, commission rounds half-up', { depositHeld: 33_333, balanceHeld: 0, preferredDate: '2026-03-12' }, undefined,
-      { kind: 'partial', depositRefund: 16_667, balanceRefund: 0, platformFee: 1_667, cancellationFee: 14_999, paymentStatus: 'refunded_partial' }],
-    ['one-cent deposit, half: the cent goes back', { depositHeld: 1, balanceHeld: 0, preferredDate: '2026-03-12' }, undefined,
-      { kind: 'partial', depositRefund: 1, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' }],
-    ['late, commission 12.5 %', { preferredDate: '2026-03-06', commissionPercentage: '12.50' }, undefined,
-      { kind: 'none', depositRefund: 0, balanceRefund: 75_000, platformFee: 3_125, cancellationFee: 21_875, paymentStatus: 'refunded_partial' }],
-    ['no preferred date, paid more than 7 days ago: half', { depositPaidAt: at('2026-02-01T00:00:00Z') }, undefined,
-      { kind: 'partial', depositRefund: 12_500, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' }],
-    ['draft: nothing charged, nothing to refund', { depositHeld: 0, balanceHeld: 0, mediatorSelected: false, depositPaidAt: null }, undefined,
-      { kind: 'full', depositRefund: 0, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: null }],
-    ['draft cancelled by an admin choosing no refund: still nothing', { depositHeld: 0, balanceHeld: 0, mediatorSelected: false }, 'none',
-      { kind: 'full', depositRefund: 0, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: null }],
-    ['admin full, even the day before', { preferredDate: '2026-03-07' }, 'full',
-      { kind: 'full', depositRefund: 25_000, balanceRefund: 75_000, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' }],
-    ['admin partial, even 30 days before', { preferredDate: '2026-04-05' }, 'partial',
-      { kind: 'partial', depositRefund: 12_500, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' }],
-    ['admin none, even 30 days before', { preferredDate: '2026-04-05' }, 'none',
-      { kind: 'none', depositRefund: 0, balanceRefund: 75_000, platformFee: 2_500, cancellationFee: 22_500, paymentStatus: 'refunded_partial' }],
-    ['admin partial before selection: the kept half stays with the platform', { mediatorSelected: false, balanceHeld: 0 }, 'partial',
-      { kind: 'partial', depositRefund: 12_500, balanceRefund: 0, platformFee: 12_500, cancellationFee: 0, paymentStatus: 'refunded_partial' }],
-    ['admin none before selection', { mediatorSelected: false, balanceHeld: 0 }, 'none',
-      { kind: 'none', depositRefund: 0, balanceRefund: 0, platformFee: 25_000, cancellationFee: 0, paymentStatus: 'refunded_partial' }],
+    [
+      'before selection: everything refunded',
+      { mediatorSelected: false, balanceHeld: 0, preferredDate: '2026-03-07' },
+      undefined,
+      { kind: 'full', depositRefund: 25_000, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' },
+    ],
+    [
+      'selected, 7+ days before',
+      { preferredDate: '2026-03-13' },
+      undefined,
+      { kind: 'full', depositRefund: 25_000, balanceRefund: 75_000, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' },
+    ],
+    [
+      'selected, 3 business days before: half the deposit',
+      { preferredDate: '2026-03-12' },
+      undefined,
+      { kind: 'partial', depositRefund: 12_500, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'selected, late: deposit kept, balance refunded',
+      { preferredDate: '2026-03-11' },
+      undefined,
+      { kind: 'none', depositRefund: 0, balanceRefund: 75_000, platformFee: 2_500, cancellationFee: 22_500, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'odd-cent deposit, half: the odd cent goes to the lawyer',
+      { depositHeld: 25_001, preferredDate: '2026-03-12' },
+      undefined,
+      { kind: 'partial', depositRefund: 12_501, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'odd-cent deposit, half, commission rounds half-up',
+      { depositHeld: 33_333, balanceHeld: 0, preferredDate: '2026-03-12' },
+      undefined,
+      { kind: 'partial', depositRefund: 16_667, balanceRefund: 0, platformFee: 1_667, cancellationFee: 14_999, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'one-cent deposit, half: the cent goes back',
+      { depositHeld: 1, balanceHeld: 0, preferredDate: '2026-03-12' },
+      undefined,
+      { kind: 'partial', depositRefund: 1, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' },
+    ],
+    [
+      'late, commission 12.5 %',
+      { preferredDate: '2026-03-06', commissionPercentage: '12.50' },
+      undefined,
+      { kind: 'none', depositRefund: 0, balanceRefund: 75_000, platformFee: 3_125, cancellationFee: 21_875, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'no preferred date, paid more than 7 days ago: half',
+      { depositPaidAt: at('2026-02-01T00:00:00Z') },
+      undefined,
+      { kind: 'partial', depositRefund: 12_500, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'draft: nothing charged, nothing to refund',
+      { depositHeld: 0, balanceHeld: 0, mediatorSelected: false, depositPaidAt: null },
+      undefined,
+      { kind: 'full', depositRefund: 0, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: null },
+    ],
+    [
+      'draft cancelled by an admin choosing no refund: still nothing',
+      { depositHeld: 0, balanceHeld: 0, mediatorSelected: false },
+      'none',
+      { kind: 'full', depositRefund: 0, balanceRefund: 0, platformFee: 0, cancellationFee: 0, paymentStatus: null },
+    ],
+    [
+      'admin full, even the day before',
+      { preferredDate: '2026-03-07' },
+      'full',
+      { kind: 'full', depositRefund: 25_000, balanceRefund: 75_000, platformFee: 0, cancellationFee: 0, paymentStatus: 'refunded_full' },
+    ],
+    [
+      'admin partial, even 30 days before',
+      { preferredDate: '2026-04-05' },
+      'partial',
+      { kind: 'partial', depositRefund: 12_500, balanceRefund: 75_000, platformFee: 1_250, cancellationFee: 11_250, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'admin none, even 30 days before',
+      { preferredDate: '2026-04-05' },
+      'none',
+      { kind: 'none', depositRefund: 0, balanceRefund: 75_000, platformFee: 2_500, cancellationFee: 22_500, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'admin partial before selection: the kept half stays with the platform',
+      { mediatorSelected: false, balanceHeld: 0 },
+      'partial',
+      { kind: 'partial', depositRefund: 12_500, balanceRefund: 0, platformFee: 12_500, cancellationFee: 0, paymentStatus: 'refunded_partial' },
+    ],
+    [
+      'admin none before selection',
+      { mediatorSelected: false, balanceHeld: 0 },
+      'none',
+      { kind: 'none', depositRefund: 0, balanceRefund: 0, platformFee: 25_000, cancellationFee: 0, paymentStatus: 'refunded_partial' },
+    ],
   ])('%s', (_name, overrides, kindOverride, expected) => {
     const input = { ...base, ...overrides };
     const outcome = cancellationOutcome(input, kindOverride);

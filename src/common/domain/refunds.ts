@@ -54,13 +54,17 @@ export function businessDaysBetween(today: number, target: number): number {
 const half = (amount: Cents) => Math.ceil(amount / 2);
 
 /** Which part of the deposit a lawyer's cancellation refunds (RULES.md 2.4). */
-export function depositRefundKind(input: Pick<CancellationInput, 'mediatorSelected' | 'preferredDate' | 'depositPaidAt' | 'now'>): { kind: DepositRefundKind; reason: string } {
+export function depositRefundKind(input: Pick<CancellationInput, 'mediatorSelected' | 'preferredDate' | 'depositPaidAt' | 'now'>): {
+  kind: DepositRefundKind;
+  reason: string;
+} {
   if (!input.mediatorSelected) return { kind: 'full', reason: 'Cancelled before a mediator was selected: everything is refunded.' };
   const today = utcDay(input.now);
   if (input.preferredDate) {
     const target = dayOf(input.preferredDate);
     if (target - today >= 7) return { kind: 'full', reason: 'Cancelled 7 or more days before the mediation date: full refund.' };
-    if (businessDaysBetween(today, target) >= 3) return { kind: 'partial', reason: 'Cancelled 3 or more business days before the mediation date: 50% of the deposit is refunded.' };
+    if (businessDaysBetween(today, target) >= 3)
+      return { kind: 'partial', reason: 'Cancelled 3 or more business days before the mediation date: 50% of the deposit is refunded.' };
     return { kind: 'none', reason: 'Late cancellation (fewer than 3 business days before the mediation date): the deposit is not refunded.' };
   }
   const paid = input.depositPaidAt ?? input.now;
@@ -70,7 +74,9 @@ export function depositRefundKind(input: Pick<CancellationInput, 'mediatorSelect
 
 /** The money of a cancellation, given which part of the deposit goes back. */
 export function cancellationOutcome(input: CancellationInput, kindOverride?: DepositRefundKind): CancellationOutcome {
-  const { kind, reason } = kindOverride ? { kind: kindOverride, reason: `Cancelled by an admin: ${kindOverride} refund of the deposit.` } : depositRefundKind(input);
+  const { kind, reason } = kindOverride
+    ? { kind: kindOverride, reason: `Cancelled by an admin: ${kindOverride} refund of the deposit.` }
+    : depositRefundKind(input);
   if (input.depositHeld === 0 && input.balanceHeld === 0) {
     return { kind: 'full', depositRefund: 0, balanceRefund: 0, cancellationFee: 0, platformFee: 0, paymentStatus: null, reason: 'Nothing was charged.' };
   }

@@ -66,7 +66,12 @@ describe('password reset and change forms', () => {
     [ResetPasswordSchema, { token: '', password: '12345678' }, 'token', 'The reset link is invalid'],
     [ResetPasswordSchema, { token: 't', password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [ResetPasswordFormSchema, { password: '12345678', confirmPassword: '12345679' }, 'confirmPassword', 'Passwords do not match'],
-    [ChangePasswordFormSchema, { currentPassword: '', newPassword: '12345678', confirmPassword: '12345678' }, 'currentPassword', 'Current password is required'],
+    [
+      ChangePasswordFormSchema,
+      { currentPassword: '', newPassword: '12345678', confirmPassword: '12345678' },
+      'currentPassword',
+      'Current password is required',
+    ],
     [ChangePasswordFormSchema, { currentPassword: 'old', newPassword: '12345678', confirmPassword: 'x2345678' }, 'confirmPassword', 'Passwords do not match'],
   ])('%#: %j → %s: %s', (schema, input, path, message) => {
     expect(issuesOf(schema, input)).toContainEqual({ path, message });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** A required text field: missing, non-string or blank all report `message` (spec section 5 texts). */
-export const requiredText = (message: string, max = 200) =>
-  z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export const requiredText = (message: string, max = 200) => z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Optional free text: blank becomes null so "cleared" and "never set" look the same. */
 export const optionalText = (max = 200) =>
@@ -13,8 +12,7 @@ export const optionalText = (max = 200) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const emailField = (message = 'Invalid email address') =>
-  z.string(message).trim().toLowerCase().max(254, message).pipe(z.email(message));
+export const emailField = (message = 'Invalid email address') => z.string(message).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 /** Tags (certifications, specializations): trimmed, blanks ignored, duplicates dropped (spec section 5). */
 export const tagList = () => tagEntries().default([]);

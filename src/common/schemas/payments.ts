@@ -32,7 +32,10 @@ export const CardSchema = z.object({
     .int(CARD_TEXTS.expiry)
     .transform((y) => (y < 100 ? 2000 + y : y))
     .refine((y) => y >= 2000 && y <= 2100, CARD_TEXTS.expiry),
-  cvc: z.string(CARD_TEXTS.cvc).trim().regex(/^\d{3,4}$/, CARD_TEXTS.cvc),
+  cvc: z
+    .string(CARD_TEXTS.cvc)
+    .trim()
+    .regex(/^\d{3,4}$/, CARD_TEXTS.cvc),
 });
 export type Card = z.output<typeof CardSchema>;
 

@@ -22,7 +22,12 @@ describe('LawyerProfileSchema', () => {
 
   it('only the jurisdiction is required; blank optional fields become null', () => {
     expect(LawyerProfileSchema.parse({ jurisdiction: ' California ', firmName: '  ', bio: '' })).toEqual({
-      jurisdiction: 'California', firmName: null, barNumber: null, practiceArea: null, phoneNumber: null, bio: null,
+      jurisdiction: 'California',
+      firmName: null,
+      barNumber: null,
+      practiceArea: null,
+      phoneNumber: null,
+      bio: null,
     });
   });
 });
@@ -65,17 +70,20 @@ describe('MediatorProfileSchema', () => {
 
   it('tag lists come out trimmed, without blanks or case-insensitive duplicates, in first-seen order', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('', ' ', 'Divorce', ' divorce', 'DIVORCE ', 'Family Law', 'family law', '\tCDR\n', 'Mediation'), { maxLength: 12 }), (tags) => {
-        const out = MediatorProfileSchema.parse({ ...mediator, specializations: tags }).specializations;
-        const keys = out.map((t) => t.toLowerCase());
-        expect(new Set(keys).size).toBe(out.length);
-        for (const tag of out) expect(tag).toBe(tag.trim());
-        expect(out.every((t) => t.length > 0)).toBe(true);
-        const expectedKeys = [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
-        expect(keys).toEqual(expectedKeys);
-        // cleaning twice changes nothing
-        expect(MediatorProfileSchema.parse({ ...mediator, specializations: out }).specializations).toEqual(out);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('', ' ', 'Divorce', ' divorce', 'DIVORCE ', 'Family Law', 'family law', '\tCDR\n', 'Mediation'), { maxLength: 12 }),
+        (tags) => {
+          const out = MediatorProfileSchema.parse({ ...mediator, specializations: tags }).specializations;
+          const keys = out.map((t) => t.toLowerCase());
+          expect(new Set(keys).size).toBe(out.length);
+          for (const tag of out) expect(tag).toBe(tag.trim());
+          expect(out.every((t) => t.length > 0)).toBe(true);
+          const expectedKeys = [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+          expect(keys).toEqual(expectedKeys);
+          // cleaning twice changes nothing
+          expect(MediatorProfileSchema.parse({ ...mediator, specializations: out }).specializations).toEqual(out);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -84,7 +84,15 @@ describe('CreateRequestSchema accepted values', () => {
   it('parses the valid hourly request, filling optional fields with null', () => {
     const out = CreateRequestSchema.parse(valid);
     expect(out).toMatchObject({ budget: '1400.00', hourlyRate: '350.00', hoursNeeded: 4, flatFee: null, pricingModel: 'hourly' });
-    expect(out).toMatchObject({ courtInfo: null, trialDate: null, preferredDate: null, opposingLawyerEmail: null, estimatedDuration: null, mediationBriefUrl: null, caseFilesUrls: [] });
+    expect(out).toMatchObject({
+      courtInfo: null,
+      trialDate: null,
+      preferredDate: null,
+      opposingLawyerEmail: null,
+      estimatedDuration: null,
+      mediationBriefUrl: null,
+      caseFilesUrls: [],
+    });
   });
 
   it.each<[Record<string, unknown>, Record<string, unknown>]>([
@@ -117,7 +125,11 @@ describe('CreateRequestSchema accepted values', () => {
   });
 
   it('choosing flat clears the hourly rate and hours', () => {
-    expect(CreateRequestSchema.parse({ ...flat, hourlyRate: '350', hoursNeeded: 8 })).toMatchObject({ hourlyRate: null, hoursNeeded: null, flatFee: '1200.00' });
+    expect(CreateRequestSchema.parse({ ...flat, hourlyRate: '350', hoursNeeded: 8 })).toMatchObject({
+      hourlyRate: null,
+      hoursNeeded: null,
+      flatFee: '1200.00',
+    });
   });
 
   it('invalid fields of the other pricing model do not matter', () => {

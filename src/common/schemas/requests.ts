@@ -48,7 +48,11 @@ export const CreateRequestSchema = z
     jurisdiction: requiredText(REQUEST_TEXTS.jurisdiction, 120),
     courtInfo: optionalText(300),
     trialDate: isoDate('Trial date'),
-    description: z.string(REQUEST_TEXTS.description).trim().min(DESCRIPTION_MIN_LENGTH, REQUEST_TEXTS.description).max(10_000, 'Description must be at most 10,000 characters'),
+    description: z
+      .string(REQUEST_TEXTS.description)
+      .trim()
+      .min(DESCRIPTION_MIN_LENGTH, REQUEST_TEXTS.description)
+      .max(10_000, 'Description must be at most 10,000 characters'),
     opposingLawyerName: optionalText(200),
     opposingLawyerBarNumber: optionalText(60),
     opposingLawyerFirmName: optionalText(200),
@@ -56,14 +60,22 @@ export const CreateRequestSchema = z
     opposingLawyerPhone: optionalText(40),
     mediationType: z.enum(MEDIATION_TYPES, REQUEST_TEXTS.mediationType),
     preferredDate: isoDate('Preferred date'),
-    estimatedDuration: z.preprocess((v) => { const b = blankToNull(v); return typeof b === 'string' ? Number(b) : b; }, z.number('Estimated duration must be a number').int('Estimated duration must be whole hours').min(1, 'Estimated duration must be at least 1 hour').max(200, 'Estimated duration is too long').nullable()).optional(),
+    estimatedDuration: z
+      .preprocess((v) => {
+        const b = blankToNull(v);
+        return typeof b === 'string' ? Number(b) : b;
+      }, z.number('Estimated duration must be a number').int('Estimated duration must be whole hours').min(1, 'Estimated duration must be at least 1 hour').max(200, 'Estimated duration is too long').nullable())
+      .optional(),
     pricingModel: z.enum(PRICING_MODELS, 'Pricing model must be hourly or flat').default('hourly'),
     hourlyRate: z.preprocess(blankToNull, z.union([z.string(), z.number()]).nullable()).optional(),
     hoursNeeded: z.preprocess(blankToNull, z.union([z.string(), z.number()]).nullable()).optional(),
     flatFee: z.preprocess(blankToNull, z.union([z.string(), z.number()]).nullable()).optional(),
     budget: moneyField(REQUEST_TEXTS.budget),
     mediationBriefUrl: z.preprocess(blankToNull, objectPath.nullable()).optional(),
-    caseFilesUrls: z.array(objectPath, 'Case files must be a list').max(FILE_LIMITS.caseFilesMaxFiles, `You can only upload up to ${FILE_LIMITS.caseFilesMaxFiles} file(s).`).default([]),
+    caseFilesUrls: z
+      .array(objectPath, 'Case files must be a list')
+      .max(FILE_LIMITS.caseFilesMaxFiles, `You can only upload up to ${FILE_LIMITS.caseFilesMaxFiles} file(s).`)
+      .default([]),
   })
   .transform((input, ctx) => {
     // Choosing hourly clears the flat fee; choosing flat clears rate and hours (spec 4).
@@ -72,12 +84,15 @@ export const CreateRequestSchema = z
     let flatFee: string | null = null;
     if (input.pricingModel === 'hourly') {
       const rate = input.hourlyRate === null || input.hourlyRate === undefined ? null : parseCents(input.hourlyRate);
-      if (input.hourlyRate === null || input.hourlyRate === undefined) ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: REQUEST_TEXTS.hourlyRate });
-      else if (rate === null || rate <= 0) ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: 'Enter an hourly rate greater than 0 with at most two decimals' });
+      if (input.hourlyRate === null || input.hourlyRate === undefined)
+        ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: REQUEST_TEXTS.hourlyRate });
+      else if (rate === null || rate <= 0)
+        ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: 'Enter an hourly rate greater than 0 with at most two decimals' });
       else hourlyRate = formatCents(rate);
       const hours = input.hoursNeeded === null || input.hoursNeeded === undefined ? null : Number(input.hoursNeeded);
       if (hours === null) ctx.addIssue({ code: 'custom', path: ['hoursNeeded'], message: REQUEST_TEXTS.hoursNeeded });
-      else if (!(HOURS_OPTIONS as readonly number[]).includes(hours)) ctx.addIssue({ code: 'custom', path: ['hoursNeeded'], message: 'Hours needed must be 2, 4 or 8' });
+      else if (!(HOURS_OPTIONS as readonly number[]).includes(hours))
+        ctx.addIssue({ code: 'custom', path: ['hoursNeeded'], message: 'Hours needed must be 2, 4 or 8' });
       else hoursNeeded = hours;
     } else {
       const fee = input.flatFee === null || input.flatFee === undefined ? null : parseCents(input.flatFee);
@@ -86,13 +101,19 @@ export const CreateRequestSchema = z
         ctx.addIssue({ code: 'custom', path: ['flatFee'], message: 'Flat fee must be $700, $1,200 or $2,000' });
       } else flatFee = formatCents(fee);
     }
-    return { ...input, estimatedDuration: input.estimatedDuration ?? null, hourlyRate, hoursNeeded, flatFee, mediationBriefUrl: input.mediationBriefUrl ?? null };
+    return {
+      ...input,
+      estimatedDuration: input.estimatedDuration ?? null,
+      hourlyRate,
+      hoursNeeded,
+      flatFee,
+      mediationBriefUrl: input.mediationBriefUrl ?? null,
+    };
   });
 export type CreateRequestInput = z.input<typeof CreateRequestSchema>;
 export type CreateRequest = z.output<typeof CreateRequestSchema>;
 
-export const FREE_TIER_COUNTEROFFER =
-  'Free tier members cannot propose custom rates. Upgrade to Pro or Unlimited to unlock counteroffer capabilities.';
+export const FREE_TIER_COUNTEROFFER = 'Free tier members cannot propose custom rates. Upgrade to Pro or Unlimited to unlock counteroffer capabilities.';
 export const CONFLICT_CONFIRMATION_REQUIRED = 'Please confirm that you have no conflict of interest with the parties';
 
 /** POST /api/requests/{id}/accept (RULES.md 5 + 7). A blank rate means the original rate. */

@@ -13,8 +13,7 @@ export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: b
   const request = isUuid(what.requestId)
     ? (await tx.select().from(mediationRequests).where(eq(mediationRequests.id, what.requestId)).for('update'))[0]
     : undefined;
-  const payment =
-    request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
+  const payment = request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
   const ids = [...new Set(what.profiles ?? [])].sort();
   const profiles = ids.length
     ? await tx.select().from(mediatorProfiles).where(inArray(mediatorProfiles.userId, ids)).orderBy(asc(mediatorProfiles.userId)).for('update')

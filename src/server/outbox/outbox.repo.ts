@@ -54,8 +54,6 @@ export async function purgeDelivered(db: DbOrTx): Promise<void> {
 }
 
 export async function countUndelivered(db: DbOrTx, topic?: string): Promise<number> {
-  const result = await db.execute(
-    sql`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL ${topic ? sql`AND topic = ${topic}` : sql``}`,
-  );
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL ${topic ? sql`AND topic = ${topic}` : sql``}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

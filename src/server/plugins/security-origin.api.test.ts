@@ -15,8 +15,7 @@ describe.each(backends)('origin check and CSP on %s', (backend) => {
     await t?.close();
   });
 
-  const logout = (cookie: string, headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, ...headers } });
+  const logout = (cookie: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, ...headers } });
   const signedIn = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode === 200;
 
   it.each([

@@ -41,7 +41,12 @@ describe.each(backends)('security on %s', (backend) => {
 
     it('accepts the app’s own origin and requests without an Origin header', async () => {
       const { email } = await signUpVerified(t);
-      const same = await t.app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'http://localhost:3000' }, payload: { email, password: PASSWORD } });
+      const same = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email, password: PASSWORD },
+      });
       expect(same.statusCode).toBe(200);
       const none = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
       expect(none.statusCode).toBe(200);

@@ -36,8 +36,6 @@ export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void
 /** Every session of a user, optionally sparing one. */
 export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSid?: string | null): Promise<void> {
   await db.execute(
-    exceptSid
-      ? sql`DELETE FROM session WHERE sess->>'userId' = ${userId} AND sid <> ${exceptSid}`
-      : sql`DELETE FROM session WHERE sess->>'userId' = ${userId}`,
+    exceptSid ? sql`DELETE FROM session WHERE sess->>'userId' = ${userId} AND sid <> ${exceptSid}` : sql`DELETE FROM session WHERE sess->>'userId' = ${userId}`,
   );
 }

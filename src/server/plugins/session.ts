@@ -56,12 +56,7 @@ async function loadSession(ctx: AppContext, request: FastifyRequest, sid: string
 }
 
 /** Starts a fresh session (a new id at every sign-in, so a planted cookie is worthless). */
-export async function startSession(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  data: Omit<SessionData, 'createdAt'>,
-): Promise<void> {
+export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, data: Omit<SessionData, 'createdAt'>): Promise<void> {
   if (request.sessionId) await deleteSession(ctx.db, request.sessionId);
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();

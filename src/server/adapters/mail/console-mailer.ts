@@ -12,10 +12,6 @@ export class ConsoleMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     this.sent.push(message);
     if (this.sent.length > 200) this.sent.shift();
-    this.write(
-      ['', '──── e-mail ────', `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, '────────────────', ''].join(
-        '\n',
-      ),
-    );
+    this.write(['', '──── e-mail ────', `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, '────────────────', ''].join('\n'));
   }
 }

@@ -97,13 +97,21 @@ export class LocalPaymentProvider implements PaymentProvider {
     const behaviour = card.number === TEST_CARDS.declinesLater ? 'declines_later' : 'ok';
     const paymentMethodId = `pm_local_${behaviour}_${card.number.slice(-4)}_${randomBytes(6).toString('hex')}`;
     const chargeId = id('ch');
-    await updateCharge(this.db, intent.id, { status: 'succeeded', paymentMethodId, failureMessage: null, metadata: JSON.stringify({ ...intent.metadata, chargeId }) });
+    await updateCharge(this.db, intent.id, {
+      status: 'succeeded',
+      paymentMethodId,
+      failureMessage: null,
+      metadata: JSON.stringify({ ...intent.metadata, chargeId }),
+    });
     return (await this.retrieveIntent(intent.id))!;
   }
 
   async chargeSavedCard(input: { amount: Cents; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<SavedCardCharge> {
     const existing = await this.byKey(input.idempotencyKey);
-    if (existing) return existing.status === 'succeeded' ? { ok: true, chargeId: existing.id } : { ok: false, message: existing.failureMessage ?? DECLINE_MESSAGES.declined };
+    if (existing)
+      return existing.status === 'succeeded'
+        ? { ok: true, chargeId: existing.id }
+        : { ok: false, message: existing.failureMessage ?? DECLINE_MESSAGES.declined };
     const declines = input.paymentMethodId.startsWith('pm_local_declines_later');
     const chargeId = id('ch');
     const row = await insertChargeOnce(this.db, {
@@ -129,7 +137,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async transfer(input: { accountId: string; amount: Cents; idempotencyKey: string; sourceChargeId: string }): Promise<{ transferId: string }> {
-    return { transferId: await this.record('transfer', input.amount, input.idempotencyKey, { accountId: input.accountId, sourceChargeId: input.sourceChargeId }) };
+    return {
+      transferId: await this.record('transfer', input.amount, input.idempotencyKey, { accountId: input.accountId, sourceChargeId: input.sourceChargeId }),
+    };
   }
 
   private async record(kind: string, amount: Cents, idempotencyKey: string, metadata: Record<string, string>): Promise<string> {

@@ -14,7 +14,13 @@ const ERRORS = {
   headNotFound: () => new NotFound({ message: 'UnknownError', $metadata: meta(404) }),
   noSuchBucket: () => new NoSuchBucket({ message: 'The specified bucket does not exist', $metadata: meta(404) }),
   accessDenied: () => new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: meta(403) }),
-  badKey: () => new S3ServiceException({ name: 'InvalidAccessKeyId', $fault: 'client', message: 'The AWS Access Key Id you provided does not exist', $metadata: meta(403) }),
+  badKey: () =>
+    new S3ServiceException({
+      name: 'InvalidAccessKeyId',
+      $fault: 'client',
+      message: 'The AWS Access Key Id you provided does not exist',
+      $metadata: meta(403),
+    }),
   serverError: () => new S3ServiceException({ name: 'InternalError', $fault: 'server', message: 'We encountered an internal error', $metadata: meta(500) }),
   network: () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
   emptyRange: () => new S3ServiceException({ name: 'InvalidRange', $fault: 'client', message: 'The requested range is not satisfiable', $metadata: meta(416) }),

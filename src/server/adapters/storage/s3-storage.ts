@@ -60,7 +60,11 @@ export class S3Storage implements Storage {
   }
 
   async createUploadUrl(objectKey: string, options: { contentType: string; expiresInSeconds: number }): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: objectKey, ...(options.contentType.includes('*') ? {} : { ContentType: options.contentType }) });
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: objectKey,
+      ...(options.contentType.includes('*') ? {} : { ContentType: options.contentType }),
+    });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
   }
 

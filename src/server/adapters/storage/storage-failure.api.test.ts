@@ -14,10 +14,9 @@ import { StorageUnavailableError } from './storage-errors';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-fake-png-body-for-tests')]);
 const meta = (httpStatusCode: number) => ({ httpStatusCode, attempts: 1, totalRetryDelay: 0 });
 const s3Answering = (error: () => Error) =>
-  new S3Storage(
-    { bucket: 'docs', region: 'us-east-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
-    { send: async () => Promise.reject(error()) } as unknown as S3Client,
-  );
+  new S3Storage({ bucket: 'docs', region: 'us-east-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, {
+    send: async () => Promise.reject(error()),
+  } as unknown as S3Client);
 const accessDenied = () => new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: meta(403) });
 const noSuchKey = () => new NoSuchKey({ message: 'The specified key does not exist.', $metadata: meta(404) });
 
@@ -32,7 +31,12 @@ describe.each(backends)('storage failures through the API on %s', (backend) => {
   });
 
   async function uploadedPhoto(cookie: string): Promise<{ objectPath: string; id: string }> {
-    const ask = await t.app.inject({ method: 'POST', url: '/api/files/upload', headers: { cookie }, payload: { fileName: 'me.png', size: PNG.length, purpose: 'photo' } });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: { cookie },
+      payload: { fileName: 'me.png', size: PNG.length, purpose: 'photo' },
+    });
     const { uploadURL, objectPath } = ask.json() as { uploadURL: string; objectPath: string };
     const put = await t.app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': 'image/png' }, payload: PNG });
     expect(put.statusCode).toBe(200);

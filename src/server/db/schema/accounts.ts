@@ -88,8 +88,14 @@ export const mediatorProfiles = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
-    certifications: text('certifications').array().notNull().default(sql`'{}'::text[]`),
-    specializations: text('specializations').array().notNull().default(sql`'{}'::text[]`),
+    certifications: text('certifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    specializations: text('specializations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience'),
     hourlyRate: money('hourly_rate').notNull(),
     bio: text('bio'),
@@ -97,8 +103,14 @@ export const mediatorProfiles = pgTable(
     phoneNumber: varchar('phone_number', { length: 40 }),
     websiteUrl: varchar('website_url', { length: 300 }),
     photoUrl: text('photo_url'),
-    mediationTraining: text('mediation_training').array().notNull().default(sql`'{}'::text[]`),
-    languagesSpoken: text('languages_spoken').array().notNull().default(sql`'{}'::text[]`),
+    mediationTraining: text('mediation_training')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    languagesSpoken: text('languages_spoken')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
     totalMediationsCompleted: integer('total_mediations_completed').notNull().default(0),

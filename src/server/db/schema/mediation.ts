@@ -41,8 +41,14 @@ export const mediationRequests = pgTable(
     flatFee: money('flat_fee'),
     budget: money('budget').notNull(),
     mediationBriefUrl: text('mediation_brief_url'),
-    caseFilesUrls: text('case_files_urls').array().notNull().default(sql`'{}'::text[]`),
-    documentsUrl: text('documents_url').array().notNull().default(sql`'{}'::text[]`),
+    caseFilesUrls: text('case_files_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    documentsUrl: text('documents_url')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: requestStatus('status').notNull().default('draft'),
     selectedMediatorId: uuid('selected_mediator_id').references(() => users.id),
     depositAmount: money('deposit_amount'),
@@ -145,10 +151,7 @@ export const reviews = pgTable(
     comment: text('comment'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId),
-    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId), index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt)],
 );
 
 export const messages = pgTable(
@@ -169,10 +172,7 @@ export const messages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('messages_request_created_idx').on(t.requestId, t.createdAt),
-    index('messages_recipient_unread_idx').on(t.recipientId, t.isRead),
-  ],
+  (t) => [index('messages_request_created_idx').on(t.requestId, t.createdAt), index('messages_recipient_unread_idx').on(t.recipientId, t.isRead)],
 );
 
 /** A lawyer's report of a problem during the payout hold window (RULES.md 2.3), resolved by admins. */

@@ -57,10 +57,7 @@ export const ledgerEntries = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('ledger_entries_idempotency_uq').on(t.idempotencyKey),
-    index('ledger_entries_payment_idx').on(t.paymentId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('ledger_entries_idempotency_uq').on(t.idempotencyKey), index('ledger_entries_payment_idx').on(t.paymentId, t.createdAt)],
 );
 
 export const subscriptions = pgTable('subscriptions', {
@@ -124,7 +121,9 @@ export const paymentSteps = pgTable(
   },
   (t) => [
     uniqueIndex('payment_steps_idempotency_uq').on(t.idempotencyKey),
-    index('payment_steps_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('payment_steps_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     index('payment_steps_payment_idx').on(t.paymentId),
   ],
 );

@@ -17,10 +17,7 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_user_unread_idx').on(t.userId, t.isRead),
-  ],
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_user_unread_idx').on(t.userId, t.isRead)],
 );
 
 export interface EmailTemplate {
@@ -101,5 +98,9 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
-  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`delivered_at IS NULL`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.availableAt)
+      .where(sql`delivered_at IS NULL`),
+  ],
 );

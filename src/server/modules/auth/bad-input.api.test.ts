@@ -51,7 +51,12 @@ const ENDPOINTS: Endpoint[] = [
       websiteUrl: 'https://example.com',
     }),
   },
-  { method: 'PATCH', url: '/api/profile', who: 'mediator', base: () => ({ firstName: 'Max', lastName: 'M', profileImageUrl: null, mediatorProfile: { bio: 'b' } }) },
+  {
+    method: 'PATCH',
+    url: '/api/profile',
+    who: 'mediator',
+    base: () => ({ firstName: 'Max', lastName: 'M', profileImageUrl: null, mediatorProfile: { bio: 'b' } }),
+  },
   { method: 'PATCH', url: '/api/profile', who: 'lawyer', base: () => ({ firstName: 'Lena', lawyerProfile: { bio: 'b' } }) },
   { method: 'POST', url: '/api/files/upload', who: 'lawyer', bodyOptional: true, base: () => ({ fileName: 'a.pdf', size: 1000, purpose: 'brief' }) },
   { method: 'POST', url: '/api/contact', who: 'anon', base: () => ({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }) },
@@ -208,7 +213,12 @@ describe.each(backends)('bad input never causes a 5xx on %s', (backend) => {
     for (const payload of attempts) {
       expect((await t.app.inject({ method: 'PATCH', url: '/api/user/role', headers: { cookie }, payload })).statusCode).toBe(400);
     }
-    const patched = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload: { firstName: 'A', role: 'admin', status: 'approved', emailVerified: false } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: { firstName: 'A', role: 'admin', status: 'approved', emailVerified: false },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ role: null, status: 'pending', emailVerified: true });
   });

@@ -18,8 +18,7 @@ describe.each(backends)('passwords on %s', (backend) => {
     await t?.close();
   });
 
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload: object, cookie?: string) => t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
   const login = (email: string, password: string) => post('/api/login', { email, password });
   const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
   const storedHash = async (id: string) => (await t.ctx.db.select({ password: users.password }).from(users).where(eq(users.id, id)))[0].password;

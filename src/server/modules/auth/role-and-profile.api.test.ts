@@ -182,7 +182,11 @@ describe.each(backends)('role and profile on %s', (backend) => {
       const rate = await call('PATCH', '/api/profile', cookie, { mediatorProfile: { hourlyRate: '400' } });
       expect(rate.json().mediatorProfile).toMatchObject({ hourlyRate: '400.00', bio: 'Twenty years at the table.', certifications: ['AAA Panel'] });
       const tags = await call('PATCH', '/api/profile', cookie, { mediatorProfile: { specializations: [' Employment ', ''] } });
-      expect(tags.json().mediatorProfile).toMatchObject({ specializations: ['Employment'], certifications: ['AAA Panel'], languagesSpoken: ['English', 'Spanish'] });
+      expect(tags.json().mediatorProfile).toMatchObject({
+        specializations: ['Employment'],
+        certifications: ['AAA Panel'],
+        languagesSpoken: ['English', 'Spanish'],
+      });
     });
 
     it('a partial lawyerProfile update keeps the other fields; names update; GET /api/profile matches', async () => {
@@ -190,7 +194,13 @@ describe.each(backends)('role and profile on %s', (backend) => {
       const res = await call('PATCH', '/api/profile', cookie, { firstName: ' Grace ', lawyerProfile: { phoneNumber: '555-0199' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ firstName: 'Grace', lastName: 'Lawyer' });
-      expect(res.json().lawyerProfile).toMatchObject({ phoneNumber: '555-0199', barNumber: 'CA-77', bio: 'Litigator', firmName: 'Firm LLP', jurisdiction: 'California' });
+      expect(res.json().lawyerProfile).toMatchObject({
+        phoneNumber: '555-0199',
+        barNumber: 'CA-77',
+        bio: 'Litigator',
+        firmName: 'Firm LLP',
+        jurisdiction: 'California',
+      });
       const profile = await call('GET', '/api/profile', cookie);
       expect(profile.json()).toEqual(await me(cookie));
     });

@@ -22,7 +22,10 @@ describe.each(backends)('sessions on %s', (backend) => {
     t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD }, headers: cookie ? { cookie } : {} });
   const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
   const rowsOf = (userId: string) =>
-    t.ctx.db.select().from(sessions).where(sql`${sessions.sess}->>'userId' = ${userId}`);
+    t.ctx.db
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.sess}->>'userId' = ${userId}`);
 
   it('sets an httpOnly, SameSite=Lax session cookie for the whole site, not Secure over plain http', async () => {
     const { email } = await signUpVerified(t);
@@ -162,7 +165,9 @@ describe.each(backends)('sessions on %s', (backend) => {
     }
     const hashed = createHash('sha256').update(token).digest('hex');
     expect(rows.map((r) => r.sid)).toContain(hashed);
-    const raw = (await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM session WHERE sid = ${token} OR sess::text LIKE ${'%' + token + '%'}`)) as unknown as {
+    const raw = (await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM session WHERE sid = ${token} OR sess::text LIKE ${'%' + token + '%'}`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(Number(raw.rows[0].n)).toBe(0);

@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, mediatorProfiles, messages, payments } from '../../db/schema';
 
 export async function countUnreadMessages(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(messages).where(and(eq(messages.recipientId, userId), eq(messages.isRead, false)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.recipientId, userId), eq(messages.isRead, false)));
   return Number(row?.n ?? 0);
 }
 

@@ -14,8 +14,7 @@ export const UPLOAD_RULES: Record<UploadPurpose, { maxBytes: number; types: Snif
 export const tooLargeMessage = (fileName: string, maxBytes: number) =>
   `${fileName} is too large. Maximum file size is ${Math.round(maxBytes / (1024 * 1024))}MB.`;
 
-export const wrongTypeMessage = (fileName: string, purpose: UploadPurpose) =>
-  `${fileName} is not a ${UPLOAD_RULES[purpose].label} file.`;
+export const wrongTypeMessage = (fileName: string, purpose: UploadPurpose) => `${fileName} is not a ${UPLOAD_RULES[purpose].label} file.`;
 
 /** Object paths look like "/objects/<uuid>"; downloads live under /api/files. */
 export const objectPathFor = (id: string) => `/objects/${id}`;

@@ -23,7 +23,10 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/files/upload',
     // attachValidation: signed out is 401 before a bad body is 400 (RULES.md 6 precedence).
-    { attachValidation: true, schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema, response: { 200: UploadTargetSchema, ...writeErrors(401) } } },
+    {
+      attachValidation: true,
+      schema: { tags, summary: 'Get an upload URL and object path', body: UploadRequestSchema, response: { 200: UploadTargetSchema, ...writeErrors(401) } },
+    },
     async (request) => {
       const user = requireUser(request);
       const body = takeBody(request);
@@ -32,40 +35,55 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get('/api/files/objects/:id', { schema: { tags, summary: 'Download a file (authorized)', response: { 200: fileBody('The file, streamed', [...Object.values(CONTENT_TYPES), 'application/octet-stream']), ...readErrors(401, 404) } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const { id } = request.params as { id: string };
-    if (!isUuid(id)) throw notFound('File not found'); // names nothing; never reaches SQL
-    // Request documents: the owning lawyer and the selected mediator (RULES.md 6); others get 404.
-    const { upload, stream } = await openDownload(ctx, user, id, async (file) => {
-      if (!file.requestId) return false;
-      const owner = await findRequest(ctx.db, file.requestId);
-      return !!owner && (owner.lawyerId === user.id || owner.selectedMediatorId === user.id);
-    });
-    reply.header('Content-Type', upload.contentType ?? 'application/octet-stream');
-    reply.header('Cache-Control', 'private, max-age=300');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    const safeName = (upload.fileName ?? 'file').replace(/[^\w.\- ]/g, '_');
-    reply.header('Content-Disposition', `${upload.purpose === 'photo' ? 'inline' : 'attachment'}; filename="${safeName}"`);
-    return reply.send(stream);
-  });
+  r.get(
+    '/api/files/objects/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Download a file (authorized)',
+        response: { 200: fileBody('The file, streamed', [...Object.values(CONTENT_TYPES), 'application/octet-stream']), ...readErrors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params as { id: string };
+      if (!isUuid(id)) throw notFound('File not found'); // names nothing; never reaches SQL
+      // Request documents: the owning lawyer and the selected mediator (RULES.md 6); others get 404.
+      const { upload, stream } = await openDownload(ctx, user, id, async (file) => {
+        if (!file.requestId) return false;
+        const owner = await findRequest(ctx.db, file.requestId);
+        return !!owner && (owner.lawyerId === user.id || owner.selectedMediatorId === user.id);
+      });
+      reply.header('Content-Type', upload.contentType ?? 'application/octet-stream');
+      reply.header('Cache-Control', 'private, max-age=300');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      const safeName = (upload.fileName ?? 'file').replace(/[^\w.\- ]/g, '_');
+      reply.header('Content-Disposition', `${upload.purpose === 'photo' ? 'inline' : 'attachment'}; filename="${safeName}"`);
+      return reply.send(stream);
+    },
+  );
 
   // The local storage's signed upload target (the browser PUTs the raw file here).
   app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.documentMaxBytes + 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.documentMaxBytes + 1024 }, (_req, body, done) => done(null, body));
+    scope.put(
+      '/api/files/local-upload/:key',
+      {
+        bodyLimit: FILE_LIMITS.documentMaxBytes + 1024,
+        schema: { tags, summary: 'Local storage upload target', response: { 200: MessageSchema, ...writeErrors(404, 409) } },
+      },
+      async (request, reply) => {
+        if (!(ctx.storage instanceof LocalStorage)) throw notFound();
+        const { key } = request.params as { key: string };
+        if (!isUuid(key)) throw notFound('Upload not found');
+        const { expires, sig } = request.query as { expires?: string; sig?: string };
+        if (!sig || !ctx.storage.verifyUploadSignature(key, Number(expires), sig)) {
+          throw forbidden('This upload link is invalid or has expired');
+        }
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await receiveLocalUpload(ctx, key, body);
+        return reply.status(200).send({ message: 'Uploaded' });
+      },
     );
-    scope.put('/api/files/local-upload/:key', { bodyLimit: FILE_LIMITS.documentMaxBytes + 1024, schema: { tags, summary: 'Local storage upload target', response: { 200: MessageSchema, ...writeErrors(404, 409) } } }, async (request, reply) => {
-      if (!(ctx.storage instanceof LocalStorage)) throw notFound();
-      const { key } = request.params as { key: string };
-      if (!isUuid(key)) throw notFound('Upload not found');
-      const { expires, sig } = request.query as { expires?: string; sig?: string };
-      if (!sig || !ctx.storage.verifyUploadSignature(key, Number(expires), sig)) {
-        throw forbidden('This upload link is invalid or has expired');
-      }
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await receiveLocalUpload(ctx, key, body);
-      return reply.status(200).send({ message: 'Uploaded' });
-    });
   });
 }

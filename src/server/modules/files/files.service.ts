@@ -96,8 +96,7 @@ export async function openDownload(
 ): Promise<{ upload: UploadRow; stream: Readable }> {
   const upload = await findUpload(ctx.db, id);
   if (!upload || !upload.uploadedAt) throw notFound('File not found');
-  const allowed =
-    upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || (await canSeeRequestFile(upload));
+  const allowed = upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || (await canSeeRequestFile(upload));
   if (!allowed) throw notFound('File not found');
   const stream = await ctx.storage.read(upload.id);
   if (!stream) throw notFound('File not found');

@@ -9,12 +9,16 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The general rate limit skips /api/health (plugins/rate-limit.ts), not /api/ready.
   r.get('/api/health', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
-  r.get('/api/ready', { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: ReadySchema, 503: NotReadySchema, ...readErrors() } } }, async (_request, reply) => {
-    try {
-      await pingDatabase(ctx.db);
-      return { status: 'ready' as const, database: ctx.database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' as const, message: 'The database is not reachable' });
-    }
-  });
+  r.get(
+    '/api/ready',
+    { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: ReadySchema, 503: NotReadySchema, ...readErrors() } } },
+    async (_request, reply) => {
+      try {
+        await pingDatabase(ctx.db);
+        return { status: 'ready' as const, database: ctx.database.kind };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' as const, message: 'The database is not reachable' });
+      }
+    },
+  );
 }

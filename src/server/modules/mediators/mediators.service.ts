@@ -51,6 +51,14 @@ export async function listMediatorAcceptances(ctx: AppContext, viewer: SessionUs
     proposedRate: twoDecimals(acceptance.proposedRate),
     note: acceptance.note,
     acceptedAt: acceptance.acceptedAt.toISOString(),
-    request: { id: req.id, caseName: req.caseName, caseNumber: req.caseNumber, caseType: req.caseType, jurisdiction: req.jurisdiction, status: req.status, preferredDate: req.preferredDate },
+    request: {
+      id: req.id,
+      caseName: req.caseName,
+      caseNumber: req.caseNumber,
+      caseType: req.caseType,
+      jurisdiction: req.jurisdiction,
+      status: req.status,
+      preferredDate: req.preferredDate,
+    },
   }));
 }

@@ -113,7 +113,11 @@ describe.each(backends)('notifications on %s', (backend) => {
     expect((await list(me.cookie)).every((n) => n.isRead)).toBe(true);
     expect(await unread(other.cookie)).toBe(1);
     // With a JSON content type and an empty body too.
-    const again = await t.app.inject({ method: 'PATCH', url: '/api/notifications/read-all', headers: { cookie: me.cookie, 'content-type': 'application/json' } });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/read-all',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+    });
     expect(again.statusCode).toBe(200);
   });
 

@@ -22,9 +22,7 @@ export async function listNotifications(db: DbOrTx, userId: string, limit: numbe
   // The cursor carries a JS Date (milliseconds) while PostgreSQL keeps microseconds: order and compare at millisecond
   // precision, or rows created within the cursor row's millisecond would be skipped.
   const createdMs = sql`date_trunc('milliseconds', ${notifications.createdAt})`;
-  const cursorCondition = after
-    ? sql`(${createdMs}, ${notifications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-    : undefined;
+  const cursorCondition = after ? sql`(${createdMs}, ${notifications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
   return db
     .select()
     .from(notifications)
@@ -60,4 +58,3 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
     .returning({ id: notifications.id });
   return rows.length;
 }
-

@@ -22,6 +22,13 @@ export function presentPayment({ payment, caseName, caseNumber }: PaymentListRow
     totalRefunded: formatCents(totals.refunded),
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
-    ledger: ledger.map((e) => ({ id: e.id, kind: e.kind, amount: twoDecimals(e.amount)!, platformFee: twoDecimals(e.platformFee)!, note: e.note, createdAt: e.createdAt.toISOString() })),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      amount: twoDecimals(e.amount)!,
+      platformFee: twoDecimals(e.platformFee)!,
+      note: e.note,
+      createdAt: e.createdAt.toISOString(),
+    })),
   };
 }

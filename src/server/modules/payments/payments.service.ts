@@ -6,6 +6,9 @@ import { ledgersFor, listPaymentsFor } from './payments.repo';
 /** The caller's payments (admins: all) with their ledgers, in two queries whatever the count. */
 export async function listPayments(ctx: AppContext, user: SessionUser) {
   const rows = await listPaymentsFor(ctx.db, user.role === 'admin' ? null : user.id);
-  const ledgers = await ledgersFor(ctx.db, rows.map((r) => r.payment.id));
+  const ledgers = await ledgersFor(
+    ctx.db,
+    rows.map((r) => r.payment.id),
+  );
   return rows.map((row) => presentPayment(row, ledgers.get(row.payment.id) ?? []));
 }

@@ -70,7 +70,10 @@ describe.each(backends)('payment reconciliation on %s', (backend) => {
     expect((await call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie, { reason: 'Settled' })).statusCode).toBe(200);
     provider.refund = realRefund;
     await reconcilePayments(t.ctx, { minAgeMs: 0 });
-    const refunds = await t.ctx.db.select().from(providerCharges).where(sql`${providerCharges.kind} = 'refund'`);
+    const refunds = await t.ctx.db
+      .select()
+      .from(providerCharges)
+      .where(sql`${providerCharges.kind} = 'refund'`);
     expect(refunds).toHaveLength(2);
     expect(await expectLedgerBalanced(id)).toMatchObject({ refunded: 140000 });
   });

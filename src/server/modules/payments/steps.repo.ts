@@ -66,7 +66,10 @@ export async function stalePendingSteps(db: DbOrTx, before: Date, limit = 50): P
 }
 
 export async function bumpStepAttempts(db: DbOrTx, id: string): Promise<void> {
-  await db.update(paymentSteps).set({ attempts: sql`${paymentSteps.attempts} + 1` }).where(eq(paymentSteps.id, id));
+  await db
+    .update(paymentSteps)
+    .set({ attempts: sql`${paymentSteps.attempts} + 1` })
+    .where(eq(paymentSteps.id, id));
 }
 
 /**

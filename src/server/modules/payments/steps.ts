@@ -50,7 +50,15 @@ async function settle(ctx: AppContext, step: StepRow, result: Record<string, str
     if (!payment || locked?.status !== 'pending') return;
     const amount = parseCents(step.amount)!;
     if (step.kind === 'refund') {
-      await appendLedger(tx, { paymentId: payment.id, kind: 'refund', amount, providerRef: result.ref, idempotencyKey: step.idempotencyKey, note: step.params.reason, at: now });
+      await appendLedger(tx, {
+        paymentId: payment.id,
+        kind: 'refund',
+        amount,
+        providerRef: result.ref,
+        idempotencyKey: step.idempotencyKey,
+        note: step.params.reason,
+        at: now,
+      });
       await updatePayment(tx, payment.id, { refundAmount: formatCents(parseCents(payment.refundAmount)! + amount), updatedAt: now });
     }
     if (step.kind === 'transfer') {

@@ -101,7 +101,8 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     const mine = request ? await repo.findAcceptance(tx, request.id, user.id) : undefined;
     if (!request || !mine) throw notFound('Acceptance not found');
-    if (mine.status !== 'pending') throw conflict(mine.status === 'selected' ? 'You were selected for this request and can no longer withdraw' : 'This acceptance was already declined');
+    if (mine.status !== 'pending')
+      throw conflict(mine.status === 'selected' ? 'You were selected for this request and can no longer withdraw' : 'This acceptance was already declined');
     if (payment && payment.pendingSelectionMediatorId === user.id && !payment.balanceIntentId) {
       throw conflict('The lawyer is selecting you right now. Please try again in a moment.', 'payment_in_progress');
     }

@@ -19,7 +19,13 @@ type RequestRow = requestsRepo.RequestRow;
 const NOT_YOURS = 'Only the lawyer who posted this request can cancel it';
 
 /** What the policy gives if the request were cancelled now (RULES.md 2.4). */
-async function outcomeFor(ctx: AppContext, db: DbOrTx, request: RequestRow, payment: PaymentRow | undefined, override?: DepositRefundKind): Promise<CancellationOutcome> {
+async function outcomeFor(
+  ctx: AppContext,
+  db: DbOrTx,
+  request: RequestRow,
+  payment: PaymentRow | undefined,
+  override?: DepositRefundKind,
+): Promise<CancellationOutcome> {
   const entries = payment ? await ledgerFor(db, payment.id) : [];
   const totals = ledgerTotals(entries);
   // Before completion the only earlier refunds are of late balance charges, never the deposit.
@@ -59,7 +65,12 @@ export async function previewCancellation(ctx: AppContext, user: SessionUser, re
 async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
   const now = ctx.clock.now();
   const steps: NewStep[] = [];
-  const closeIntent = (intentId: string): NewStep => ({ paymentId: payment.id, kind: 'cancel_intent', idempotencyKey: `cancel:${intentId}`, params: { requestId: request.id, intentId } });
+  const closeIntent = (intentId: string): NewStep => ({
+    paymentId: payment.id,
+    kind: 'cancel_intent',
+    idempotencyKey: `cancel:${intentId}`,
+    params: { requestId: request.id, intentId },
+  });
   if (payment.status === 'pending' && payment.paymentIntentId) {
     // Nothing was charged: close the open intent so a late card confirmation cannot go through (a late one that
     // still does is refunded on arrival: submit.service onDepositSucceeded).
@@ -112,7 +123,12 @@ async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: Request
  * Cancel (RULES.md 2.4 + 4): owner (draft to matched) or admin (anything not completed, choosing the deposit refund).
  * One transaction decides and records everything, notifications included; the provider calls follow it.
  */
-export async function cancelRequest(ctx: AppContext, user: SessionUser, requestId: string, options: { reason: string | null; adminRefund?: DepositRefundKind }) {
+export async function cancelRequest(
+  ctx: AppContext,
+  user: SessionUser,
+  requestId: string,
+  options: { reason: string | null; adminRefund?: DepositRefundKind },
+) {
   const now = ctx.clock.now();
   if (user.role !== 'admin') await findVisibleRequest(ctx, user, requestId);
   const done = await transaction(ctx, async (tx) => {
@@ -121,7 +137,10 @@ export async function cancelRequest(ctx: AppContext, user: SessionUser, requestI
     const actor = user.role === 'admin' ? 'admin' : request.lawyerId === user.id ? 'owner' : 'other_lawyer';
     const check = checkTransition('cancel', request.status, actor);
     if (check === 'forbidden') throw new AppError(403, NOT_YOURS);
-    if (check === 'conflict') throw conflict(request.status === 'cancelled' ? 'This request is already cancelled' : `A request that is ${request.status.replace('_', ' ')} cannot be cancelled`);
+    if (check === 'conflict')
+      throw conflict(
+        request.status === 'cancelled' ? 'This request is already cancelled' : `A request that is ${request.status.replace('_', ' ')} cannot be cancelled`,
+      );
     if (payment && (await hasPendingStep(tx, payment.id, ['balance_charge']))) {
       throw conflict('A payment for this request is being processed. Please try again in a moment.', 'payment_in_progress');
     }

@@ -155,7 +155,11 @@ describe.each(backends)('request authorization on %s', (backend) => {
     const brief = await upload(lawyer.cookie, 'brief');
     const caseFile = await upload(lawyer.cookie, 'case_file');
     expect([brief.put.statusCode, caseFile.put.statusCode]).toEqual([200, 200]);
-    const id = await createLiveRequest(t, lawyer.cookie, { caseName: 'With documents', mediationBriefUrl: brief.objectPath, caseFilesUrls: [caseFile.objectPath] });
+    const id = await createLiveRequest(t, lawyer.cookie, {
+      caseName: 'With documents',
+      mediationBriefUrl: brief.objectPath,
+      caseFilesUrls: [caseFile.objectPath],
+    });
     const other = await proMediator();
     expect((await accept(id, pro.cookie)).statusCode).toBe(201);
     expect((await accept(id, other.cookie)).statusCode).toBe(201);
@@ -166,7 +170,11 @@ describe.each(backends)('request authorization on %s', (backend) => {
       ['case_file', `/api/files/objects/${caseFile.id}`],
     ]);
     for (const m of [pro, other]) {
-      expect((await call(t, 'GET', `/api/requests/${id}`, m.cookie)).json()).toMatchObject({ opposingLawyerEmail: null, documents: [], mediationBriefUrl: null });
+      expect((await call(t, 'GET', `/api/requests/${id}`, m.cookie)).json()).toMatchObject({
+        opposingLawyerEmail: null,
+        documents: [],
+        mediationBriefUrl: null,
+      });
       expect((await call(t, 'GET', `/api/files/objects/${brief.id}`, m.cookie)).statusCode).toBe(404);
     }
     const own = await call(t, 'GET', `/api/files/objects/${brief.id}`, lawyer.cookie);
@@ -175,7 +183,11 @@ describe.each(backends)('request authorization on %s', (backend) => {
 
     expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${pro.user.id}`, lawyer.cookie)).statusCode).toBe(200);
     const selectedView = (await call(t, 'GET', `/api/requests/${id}`, pro.cookie)).json();
-    expect(selectedView).toMatchObject({ opposingLawyerEmail: 'olivia@opponent.example', opposingLawyerPhone: '+1 555 0100', mediationBriefUrl: brief.objectPath });
+    expect(selectedView).toMatchObject({
+      opposingLawyerEmail: 'olivia@opponent.example',
+      opposingLawyerPhone: '+1 555 0100',
+      mediationBriefUrl: brief.objectPath,
+    });
     expect(selectedView.documents).toHaveLength(2);
     for (const fileId of [brief.id, caseFile.id]) {
       const got = await call(t, 'GET', `/api/files/objects/${fileId}`, pro.cookie);
@@ -194,7 +206,12 @@ describe.each(backends)('request authorization on %s', (backend) => {
   });
 
   it('GET /api/mediators/{id}: lawyers, admins and the mediator see it; other mediators get 404', async () => {
-    const m = await proMediator({ hourlyRate: '325.5', specializations: ['Family Law', 'Probate'], yearsExperience: 12, bio: 'Twenty years in family courts.' });
+    const m = await proMediator({
+      hourlyRate: '325.5',
+      specializations: ['Family Law', 'Probate'],
+      yearsExperience: 12,
+      bio: 'Twenty years in family courts.',
+    });
     for (const cookie of [lawyer.cookie, admin.cookie, m.cookie]) {
       const res = await call(t, 'GET', `/api/mediators/${m.user.id}`, cookie);
       expect(res.statusCode).toBe(200);
@@ -228,7 +245,13 @@ describe.each(backends)('request authorization on %s', (backend) => {
       const res = await call(t, 'GET', `/api/mediators/${m.user.id}/acceptances`, cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveLength(1);
-      expect(res.json()[0]).toMatchObject({ requestId: id, mediatorId: m.user.id, status: 'pending', note: 'Available next week', request: { id, caseName: 'Acceptance list' } });
+      expect(res.json()[0]).toMatchObject({
+        requestId: id,
+        mediatorId: m.user.id,
+        status: 'pending',
+        note: 'Available next week',
+        request: { id, caseName: 'Acceptance list' },
+      });
     }
     expect((await call(t, 'GET', `/api/mediators/${m.user.id}/acceptances`, lawyer.cookie)).statusCode).toBe(403);
     expect((await call(t, 'GET', `/api/mediators/${m.user.id}/acceptances`, pro.cookie)).statusCode).toBe(404);
@@ -264,7 +287,10 @@ describe.each(backends)('request authorization on %s', (backend) => {
     for (let i = 0; i < 6; i++) six.push((await upload(lawyer.cookie, 'case_file')).objectPath);
     const tooMany = await call(t, 'POST', '/api/requests', lawyer.cookie, validRequest({ caseFilesUrls: six }));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({ message: 'You can only upload up to 5 file(s).', fieldErrors: { caseFilesUrls: 'You can only upload up to 5 file(s).' } });
+    expect(tooMany.json()).toMatchObject({
+      message: 'You can only upload up to 5 file(s).',
+      fieldErrors: { caseFilesUrls: 'You can only upload up to 5 file(s).' },
+    });
     const five = await call(t, 'POST', '/api/requests', lawyer.cookie, validRequest({ caseFilesUrls: six.slice(0, 5) }));
     expect(five.statusCode).toBe(201);
     expect(five.json().caseFilesUrls).toEqual(six.slice(0, 5));

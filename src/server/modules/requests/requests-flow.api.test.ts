@@ -42,19 +42,31 @@ describe.each(backends)('request lifecycle on %s', (backend) => {
     const freeCounter = await call(t, 'POST', `/api/requests/${id}/accept`, free.cookie, { proposedRate: 300, noConflictConfirmed: true });
     expect(freeCounter.statusCode).toBe(403);
 
-    expect((await call(t, 'POST', `/api/requests/${id}/accept`, pro.cookie, { proposedRate: '400', note: 'Happy to help', noConflictConfirmed: true })).statusCode).toBe(201);
+    expect(
+      (await call(t, 'POST', `/api/requests/${id}/accept`, pro.cookie, { proposedRate: '400', note: 'Happy to help', noConflictConfirmed: true })).statusCode,
+    ).toBe(201);
     t.clock.advance(1000); // the selection list is in acceptance order
     expect((await call(t, 'POST', `/api/requests/${id}/accept`, free.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
     expect((await call(t, 'POST', `/api/requests/${id}/accept`, free.cookie, { noConflictConfirmed: true })).statusCode).toBe(409);
 
     const list = await call(t, 'GET', `/api/requests/${id}/pending-acceptances`, lawyer.cookie);
     expect(list.json()).toHaveLength(2);
-    expect(list.json()[0]).toMatchObject({ proposedRate: '400.00', note: 'Happy to help', mediator: { id: pro.user.id, specialization: 'Family Law', verified: false } });
+    expect(list.json()[0]).toMatchObject({
+      proposedRate: '400.00',
+      note: 'Happy to help',
+      mediator: { id: pro.user.id, specialization: 'Family Law', verified: false },
+    });
     expect((await call(t, 'GET', `/api/requests/${id}/pending-acceptances`, free.cookie)).statusCode).toBe(403);
 
     const selected = await call(t, 'POST', `/api/requests/${id}/select-mediator/${pro.user.id}`, lawyer.cookie);
     expect(selected.statusCode).toBe(200);
-    expect(selected.json()).toMatchObject({ status: 'matched', selectedMediatorId: pro.user.id, budget: '1600.00', hourlyRate: '400.00', platformFee: '160.00' });
+    expect(selected.json()).toMatchObject({
+      status: 'matched',
+      selectedMediatorId: pro.user.id,
+      budget: '1600.00',
+      hourlyRate: '400.00',
+      platformFee: '160.00',
+    });
     expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${free.user.id}`, lawyer.cookie)).statusCode).toBe(409);
 
     const payment = (await findPaymentForRequest(t.ctx.db, id))!;
@@ -80,7 +92,9 @@ describe.each(backends)('request lifecycle on %s', (backend) => {
     expect((await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie)).json().status).toBe('draft');
     const retry = await call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie);
     expect(retry.json().clientSecret).not.toBe(first.json().clientSecret);
-    expect((await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: retry.json().clientSecret, card: CARDS.declinesLater })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: retry.json().clientSecret, card: CARDS.declinesLater })).statusCode,
+    ).toBe(200);
 
     await call(t, 'POST', `/api/requests/${id}/accept`, pro.cookie, { noConflictConfirmed: true });
     const select = await call(t, 'POST', `/api/requests/${id}/select-mediator/${pro.user.id}`, lawyer.cookie);

@@ -46,14 +46,20 @@ describe.each(backends)('request rules on %s', (backend) => {
   const mediator = async (tier: 'free' | 'pro' | 'unlimited' = 'pro', profile: Record<string, unknown> = {}) =>
     signUpMediator(t, profile).then(async (m) => (await setTier(t, m.user.id, tier), m));
   const create = (overrides: Record<string, unknown>) => call(t, 'POST', '/api/requests', lawyer.cookie, validRequest(overrides));
-  const accept = (id: string, cookie: string, body: Record<string, unknown> = {}) => call(t, 'POST', `/api/requests/${id}/accept`, cookie, { noConflictConfirmed: true, ...body });
+  const accept = (id: string, cookie: string, body: Record<string, unknown> = {}) =>
+    call(t, 'POST', `/api/requests/${id}/accept`, cookie, { noConflictConfirmed: true, ...body });
   const select = (id: string, mediatorId: string, cookie = lawyer.cookie) => call(t, 'POST', `/api/requests/${id}/select-mediator/${mediatorId}`, cookie);
   const get = (id: string, cookie = lawyer.cookie) => call(t, 'GET', `/api/requests/${id}`, cookie);
   const ids = async (url: string, cookie: string) => ((await call(t, 'GET', url, cookie)).json() as { id: string }[]).map((r) => r.id);
   const notes = (userId: string, type: string) =>
-    t.ctx.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type as 'new_request')));
+    t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type as 'new_request')));
   const toldAbout = async (cookie: string, id: string) =>
-    ((await call(t, 'GET', '/api/notifications', cookie)).json() as { type: string; linkUrl: string }[]).filter((n) => n.type === 'new_request' && n.linkUrl === `/requests/${id}`).length;
+    ((await call(t, 'GET', '/api/notifications', cookie)).json() as { type: string; linkUrl: string }[]).filter(
+      (n) => n.type === 'new_request' && n.linkUrl === `/requests/${id}`,
+    ).length;
 
   /** charged = refunded + fee kept + paid to the mediator + still held, where "still held" is what the payment says. */
   async function expectLedgerWhole(requestId: string) {
@@ -61,14 +67,24 @@ describe.each(backends)('request rules on %s', (backend) => {
     if (!payment) return null;
     const totals = ledgerTotals(await ledgerFor(t.ctx.db, payment.id));
     const stillHeld = totals.charged - totals.refunded - totals.paidToMediator - totals.feeKept;
-    const held = payment.status !== 'held' ? 0 : payment.mediatorId ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)! : parseCents(payment.depositAmount)!;
+    const held =
+      payment.status !== 'held'
+        ? 0
+        : payment.mediatorId
+          ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)!
+          : parseCents(payment.depositAmount)!;
     expect({ requestId, stillHeld, refunded: totals.refunded }).toEqual({ requestId, stillHeld: held, refunded: parseCents(payment.refundAmount) });
     return { payment, totals };
   }
 
   it('create: every required field answers 400 with the spec text', async () => {
     const texts: Record<string, string> = {
-      ...{ caseNumber: 'Case number is required', caseName: 'Case name is required', caseType: 'Case type is required', jurisdiction: 'Jurisdiction is required' },
+      ...{
+        caseNumber: 'Case number is required',
+        caseName: 'Case name is required',
+        caseType: 'Case type is required',
+        jurisdiction: 'Jurisdiction is required',
+      },
       ...{ budget: 'Budget is required', description: 'Please provide a detailed description', mediationType: 'Please select mediation type' },
     };
     for (const [field, text] of Object.entries(texts)) {
@@ -76,12 +92,25 @@ describe.each(backends)('request rules on %s', (backend) => {
         const body: Record<string, unknown> = validRequest({ [field]: value });
         if (value === undefined) delete body[field];
         const res = await call(t, 'POST', '/api/requests', lawyer.cookie, body);
-        expect({ field, value, status: res.statusCode, message: res.json().message, error: res.json().fieldErrors?.[field] }).toEqual({ field, value, status: 400, message: text, error: text });
+        expect({ field, value, status: res.statusCode, message: res.json().message, error: res.json().fieldErrors?.[field] }).toEqual({
+          field,
+          value,
+          status: 400,
+          message: text,
+          error: text,
+        });
       }
     }
     const amount = 'Enter an amount greater than 0 with at most two decimals (up to 99,999,999.99)';
-    const more: [Record<string, unknown>, string, string][] = [[{ description: 'Too short' }, 'description', texts.description], [{ budget: 'lots' }, 'budget', amount]];
-    more.push([{ mediationType: 'telephone' }, 'mediationType', texts.mediationType], [{ opposingLawyerEmail: 'nope' }, 'opposingLawyerEmail', 'Invalid email address'], [{ budget: '1400.001' }, 'budget', amount]);
+    const more: [Record<string, unknown>, string, string][] = [
+      [{ description: 'Too short' }, 'description', texts.description],
+      [{ budget: 'lots' }, 'budget', amount],
+    ];
+    more.push(
+      [{ mediationType: 'telephone' }, 'mediationType', texts.mediationType],
+      [{ opposingLawyerEmail: 'nope' }, 'opposingLawyerEmail', 'Invalid email address'],
+      [{ budget: '1400.001' }, 'budget', amount],
+    );
     for (const [overrides, field, text] of more) {
       const res = await create(overrides);
       expect([res.statusCode, res.json().fieldErrors?.[field]]).toEqual([400, text]);
@@ -99,24 +128,38 @@ describe.each(backends)('request rules on %s', (backend) => {
     for (const hours of [1, 3, 6, 16, 'four']) expect(await errorOf({ hoursNeeded: hours }, 'hoursNeeded')).toBe('Hours needed must be 2, 4 or 8');
     expect(await errorOf({ hourlyRate: -5 }, 'hourlyRate')).toMatch(/greater than 0/);
     expect(await errorOf({ pricingModel: 'flat' }, 'flatFee')).toBe('Flat fee is required when using flat fee pricing');
-    for (const fee of [1000, '750', 1200.5]) expect(await errorOf({ pricingModel: 'flat', flatFee: fee }, 'flatFee')).toBe('Flat fee must be $700, $1,200 or $2,000');
+    for (const fee of [1000, '750', 1200.5])
+      expect(await errorOf({ pricingModel: 'flat', flatFee: fee }, 'flatFee')).toBe('Flat fee must be $700, $1,200 or $2,000');
     expect(await errorOf({ pricingModel: 'monthly' }, 'pricingModel')).toBe('Pricing model must be hourly or flat');
 
     const flat = await create({ pricingModel: 'flat', flatFee: '2000', budget: 2000 });
-    expect(flat.json()).toMatchObject({ pricingModel: 'flat', flatFee: '2000.00', hourlyRate: null, hoursNeeded: null, budget: '2000.00', platformFee: '200.00' });
+    expect(flat.json()).toMatchObject({
+      pricingModel: 'flat',
+      flatFee: '2000.00',
+      hourlyRate: null,
+      hoursNeeded: null,
+      budget: '2000.00',
+      platformFee: '200.00',
+    });
     const hourly = await create({ flatFee: 700, hourlyRate: '350.5', hoursNeeded: '8' });
     expect(hourly.json()).toMatchObject({ pricingModel: 'hourly', flatFee: null, hourlyRate: '350.50', hoursNeeded: 8 });
   });
 
   it('budget at least the deposit; preferred date a real day, not in the past', async () => {
     const low = await create({ budget: '249.99' });
-    expect([low.statusCode, low.json().message, low.json().fieldErrors.budget]).toEqual([400, expect.stringContaining('$250.00'), 'Budget must be at least $250.00 (the deposit)']);
+    expect([low.statusCode, low.json().message, low.json().fieldErrors.budget]).toEqual([
+      400,
+      expect.stringContaining('$250.00'),
+      'Budget must be at least $250.00 (the deposit)',
+    ]);
     expect((await create({ budget: 250 })).json()).toMatchObject({ budget: '250.00', platformFee: '50.00', mediatorPayout: '200.00' });
     const today = t.clock.now().toISOString().slice(0, 10);
     const yesterday = new Date(t.clock.now().getTime() - 24 * 60 * MIN).toISOString().slice(0, 10);
     expect((await create({ preferredDate: yesterday })).json()).toMatchObject({ fieldErrors: { preferredDate: 'Preferred date cannot be in the past' } });
     for (const bad of ['2026-02-30', '2026-13-01', 'tomorrow']) {
-      expect((await create({ preferredDate: bad })).json()).toMatchObject({ fieldErrors: { preferredDate: 'Preferred date must be a valid date (YYYY-MM-DD)' } });
+      expect((await create({ preferredDate: bad })).json()).toMatchObject({
+        fieldErrors: { preferredDate: 'Preferred date must be a valid date (YYYY-MM-DD)' },
+      });
     }
     expect((await create({ trialDate: '2026-02-30' })).json().fieldErrors.trialDate).toMatch(/valid date/);
     expect((await create({ preferredDate: today })).statusCode).toBe(201);
@@ -152,7 +195,10 @@ describe.each(backends)('request rules on %s', (backend) => {
     const id = await live({ caseName: 'Announced' });
     const early = await live({ caseName: 'Accepted in the window' });
     const jobsOf = (rid: string) => jobs.jobs.filter((j) => j.data.requestId === rid);
-    expect(jobsOf(id).map((j) => [j.name, j.runAt.getTime() - goLive])).toEqual([['request.free-head-start', 5 * MIN], ['request.open-to-all', 20 * MIN]]);
+    expect(jobsOf(id).map((j) => [j.name, j.runAt.getTime() - goLive])).toEqual([
+      ['request.free-head-start', 5 * MIN],
+      ['request.open-to-all', 20 * MIN],
+    ]);
     const runDue = async () => {
       for (const job of jobs.due(t.clock.now())) await runJob(t.ctx, job.name, job.data).then(() => (job.done = true));
     };
@@ -170,14 +216,21 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect(await counts(early)).toEqual([1, 1, 0]); // somebody accepted before the window closed: not open to all
     for (const job of [...jobsOf(id), ...jobsOf(early), ...jobsOf(id)]) await runJob(t.ctx, job.name, job.data);
     expect(await counts(id)).toEqual([1, 1, 1]);
-    const twice = await t.ctx.db.execute(sql`SELECT user_id FROM notifications WHERE type = 'new_request' AND link_url IN (${`/requests/${id}`}, ${`/requests/${early}`}) GROUP BY user_id, link_url HAVING count(*) > 1`);
+    const twice = await t.ctx.db.execute(
+      sql`SELECT user_id FROM notifications WHERE type = 'new_request' AND link_url IN (${`/requests/${id}`}, ${`/requests/${early}`}) GROUP BY user_id, link_url HAVING count(*) > 1`,
+    );
     expect((twice as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('tabs and counts: available, accepted, completed for mediators; counts by status for lawyers', async () => {
     const owner = await signUpLawyer(t);
     const m = await mediator('pro');
-    const [matched, awaiting, open, done] = [await live({}, owner.cookie), await live({}, owner.cookie), await live({}, owner.cookie), await live({}, owner.cookie)];
+    const [matched, awaiting, open, done] = [
+      await live({}, owner.cookie),
+      await live({}, owner.cookie),
+      await live({}, owner.cookie),
+      await live({}, owner.cookie),
+    ];
     await call(t, 'POST', '/api/requests', owner.cookie, validRequest({ caseName: 'Still a draft' }));
     for (const id of [matched, awaiting, done]) expect((await accept(id, m.cookie)).statusCode).toBe(201);
     for (const id of [matched, done]) expect((await select(id, m.user.id, owner.cookie)).statusCode).toBe(200);
@@ -189,7 +242,13 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect(await ids('/api/requests', m.cookie)).toEqual([open]); // the default tab is Available
     expect((await call(t, 'GET', '/api/requests/counts', m.cookie)).json()).toEqual({ available: 1, accepted: 2, completed: 1 });
     expect((await call(t, 'GET', '/api/requests?view=everything', m.cookie)).statusCode).toBe(400);
-    expect((await call(t, 'GET', '/api/requests/counts', owner.cookie)).json()).toEqual({ draft: 1, pending_mediators: 1, awaiting_selection: 1, matched: 1, completed: 1 });
+    expect((await call(t, 'GET', '/api/requests/counts', owner.cookie)).json()).toEqual({
+      draft: 1,
+      pending_mediators: 1,
+      awaiting_selection: 1,
+      matched: 1,
+      completed: 1,
+    });
     expect(await ids('/api/requests', owner.cookie)).toHaveLength(5);
   });
 
@@ -200,7 +259,9 @@ describe.each(backends)('request rules on %s', (backend) => {
     for (const id of requests.slice(0, 3)) expect((await accept(id, free.cookie)).statusCode).toBe(201);
     const capped = await accept(requests[3], free.cookie);
     expect(capped.statusCode).toBe(403);
-    expect(capped.json().message).toBe('You have reached your monthly limit of 3 mediations on the Free plan. Upgrade your subscription to accept more requests this month.');
+    expect(capped.json().message).toBe(
+      'You have reached your monthly limit of 3 mediations on the Free plan. Upgrade your subscription to accept more requests this month.',
+    );
     expect((await get(requests[0])).json()).toMatchObject({ status: 'awaiting_selection', acceptanceCount: 1 });
     expect((await call(t, 'DELETE', `/api/requests/${requests[0]}/acceptance`, free.cookie)).statusCode).toBe(200);
     expect((await get(requests[0])).json()).toMatchObject({ status: 'pending_mediators', acceptanceCount: 0 });
@@ -228,7 +289,9 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: FREE_COUNTER, fieldErrors: { proposedRate: FREE_COUNTER } });
     expect((await call(t, 'POST', `/api/requests/${flat}/accept`, pro.cookie, { proposedRate: 325 })).statusCode).toBe(400);
-    expect((await call(t, 'POST', `/api/requests/${flat}/accept`, pro.cookie, { noConflictConfirmed: false })).json().fieldErrors).toHaveProperty('noConflictConfirmed');
+    expect((await call(t, 'POST', `/api/requests/${flat}/accept`, pro.cookie, { noConflictConfirmed: false })).json().fieldErrors).toHaveProperty(
+      'noConflictConfirmed',
+    );
     const tooLow = await accept(flat, pro.cookie, { proposedRate: '62.49' }); // 4 hours × 62.49 = 249.96
     expect(tooLow.statusCode).toBe(400);
     expect(tooLow.json().fieldErrors.proposedRate).toMatch(/\$250\.00/);
@@ -237,7 +300,14 @@ describe.each(backends)('request rules on %s', (backend) => {
 
     const chosen = await select(flat, pro.user.id);
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toMatchObject({ status: 'matched', budget: '1300.00', hourlyRate: '325.00', platformFee: '130.00', mediatorPayout: '1170.00', flatFee: '1200.00' });
+    expect(chosen.json()).toMatchObject({
+      status: 'matched',
+      budget: '1300.00',
+      hourlyRate: '325.00',
+      platformFee: '130.00',
+      mediatorPayout: '1170.00',
+      flatFee: '1200.00',
+    });
     const { payment, totals } = (await expectLedgerWhole(flat))!;
     expect(payment).toMatchObject({ status: 'held', platformFee: '130.00', mediatorPayout: '1170.00', depositAmount: '250.00', mediatorId: pro.user.id });
     expect(totals).toMatchObject({ deposit: 25000, balance: 105000 });
@@ -265,7 +335,9 @@ describe.each(backends)('request rules on %s', (backend) => {
     await accept(id, a.cookie);
     await accept(id, b.cookie, { proposedRate: 400 });
     const received = (await notes(lawyer.user.id, 'acceptance_received')).filter((n) => n.linkUrl === `/requests/${id}`);
-    expect(received.map((n) => n.message)).toEqual(expect.arrayContaining([expect.stringContaining('1 of 3'), expect.stringContaining('proposed $400.00/hour')]));
+    expect(received.map((n) => n.message)).toEqual(
+      expect.arrayContaining([expect.stringContaining('1 of 3'), expect.stringContaining('proposed $400.00/hour')]),
+    );
     expect(received).toHaveLength(2);
     await select(id, a.user.id);
     expect(await notes(a.user.id, 'mediator_selected')).toHaveLength(1);
@@ -294,7 +366,12 @@ describe.each(backends)('request rules on %s', (backend) => {
       const res = await call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie);
       expect(res.json()).toMatchObject({ kind: c.kind, refundAmount: (c.refunded / 100).toFixed(2) });
       const { payment, totals } = (await expectLedgerWhole(id))!;
-      expect({ status: payment.status, refunded: totals.refunded, paid: totals.paidToMediator, fee: totals.feeKept }).toEqual({ status: c.status, refunded: c.refunded, paid: c.paid, fee: c.fee });
+      expect({ status: payment.status, refunded: totals.refunded, paid: totals.paidToMediator, fee: totals.feeKept }).toEqual({
+        status: c.status,
+        refunded: c.refunded,
+        paid: c.paid,
+        fee: c.fee,
+      });
     }
     expect((await notes(pro.user.id, 'request_cancelled')).map((n) => n.message)).toEqual(
       expect.arrayContaining([expect.stringContaining('cancellation fee of $112.50'), expect.stringContaining('cancellation fee of $225.00')]),
@@ -325,7 +402,8 @@ describe.each(backends)('request rules on %s', (backend) => {
   it('card errors: invalid number 400, expired and insufficient funds 402, a stranger secret 404; the draft can still be paid', async () => {
     const id = (await create({ caseName: 'Card trouble' })).json().id as string;
     const submit = async () => (await call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie)).json().clientSecret as string;
-    const confirm = (clientSecret: string, card: object, cookie = lawyer.cookie) => call(t, 'POST', '/api/payments/local/confirm', cookie, { clientSecret, card });
+    const confirm = (clientSecret: string, card: object, cookie = lawyer.cookie) =>
+      call(t, 'POST', '/api/payments/local/confirm', cookie, { clientSecret, card });
     let secret = await submit();
     const luhn = await confirm(secret, { ...CARDS.ok, number: '4242 4242 4242 4241' });
     expect(luhn.statusCode).toBe(400);
@@ -359,7 +437,10 @@ describe.each(backends)('request rules on %s', (backend) => {
     const { totals } = (await expectLedgerWhole(id))!;
     expect(totals).toMatchObject({ charged: 25000, deposit: 25000 });
     expect((await ledgerFor(t.ctx.db, (await findPaymentForRequest(t.ctx.db, id))!.id)).length).toBe(1);
-    const intents = await t.ctx.db.select().from(providerCharges).where(sql`${providerCharges.kind} = 'intent' AND ${providerCharges.metadata}::jsonb->>'requestId' = ${id}`);
+    const intents = await t.ctx.db
+      .select()
+      .from(providerCharges)
+      .where(sql`${providerCharges.kind} = 'intent' AND ${providerCharges.metadata}::jsonb->>'requestId' = ${id}`);
     expect(intents).toHaveLength(1);
     expect(await toldAbout(pro.cookie, id)).toBe(1);
     expect((t.ctx.jobs as RecordingScheduler).jobs.filter((j) => j.data.requestId === id)).toHaveLength(2);

@@ -32,7 +32,13 @@ function documentsOf(request: RequestRow, uploadsById: Map<string, UploadRow>): 
   return documentPaths(request).map((path, i) => {
     const id = uploadIdFromPath(path)!;
     const upload = uploadsById.get(id);
-    return { kind: i === 0 && request.mediationBriefUrl ? 'brief' : 'case_file', objectPath: path, url: downloadUrlFor(id), fileName: upload?.fileName ?? null, size: upload?.size ?? null };
+    return {
+      kind: i === 0 && request.mediationBriefUrl ? 'brief' : 'case_file',
+      objectPath: path,
+      url: downloadUrlFor(id),
+      fileName: upload?.fileName ?? null,
+      size: upload?.size ?? null,
+    };
   });
 }
 
@@ -89,7 +95,12 @@ export function presentRequest(
     disputeType: request.caseType,
     desiredDate: request.preferredDate,
     myAcceptance: extra.myAcceptance
-      ? { status: extra.myAcceptance.status, proposedRate: twoDecimals(extra.myAcceptance.proposedRate), note: extra.myAcceptance.note, acceptedAt: extra.myAcceptance.acceptedAt.toISOString() }
+      ? {
+          status: extra.myAcceptance.status,
+          proposedRate: twoDecimals(extra.myAcceptance.proposedRate),
+          note: extra.myAcceptance.note,
+          acceptedAt: extra.myAcceptance.acceptedAt.toISOString(),
+        }
       : null,
     fullAccess: full,
   };

@@ -51,7 +51,12 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
     const payment = (await findPaymentForRequest(t.ctx.db, requestId))!;
     const totals = ledgerTotals(await ledgerFor(t.ctx.db, payment.id));
     const stillHeld = totals.charged - totals.refunded - totals.paidToMediator - totals.feeKept;
-    const held = payment.status !== 'held' ? 0 : payment.mediatorId ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)! : parseCents(payment.depositAmount)!;
+    const held =
+      payment.status !== 'held'
+        ? 0
+        : payment.mediatorId
+          ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)!
+          : parseCents(payment.depositAmount)!;
     expect({ stillHeld, refunded: totals.refunded }).toEqual({ stillHeld: held, refunded: parseCents(payment.refundAmount) });
     return { payment, totals };
   }
@@ -84,13 +89,22 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
       expect(request).toMatchObject({ status: 'matched', selectedMediatorId: winner.user.id });
       const rows = await acceptancesOf(id);
       expect(rows.map((r) => [r.mediatorId, r.status]).sort()).toEqual(
-        [[winner.user.id, 'selected'], [winner === a ? b.user.id : a.user.id, 'rejected']].sort(),
+        [
+          [winner.user.id, 'selected'],
+          [winner === a ? b.user.id : a.user.id, 'rejected'],
+        ].sort(),
       );
       const { payment, totals } = await expectLedgerWhole(id);
-      const balances = await t.ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, 'balance_charge')));
+      const balances = await t.ctx.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, 'balance_charge')));
       expect(balances).toHaveLength(1);
       expect(totals).toMatchObject({ deposit: 25000, balance: 115000, charged: 140000 });
-      const charges = await t.ctx.db.select().from(providerCharges).where(sql`${providerCharges.kind} = 'charge' AND ${providerCharges.metadata}::jsonb->>'requestId' = ${id}`);
+      const charges = await t.ctx.db
+        .select()
+        .from(providerCharges)
+        .where(sql`${providerCharges.kind} = 'charge' AND ${providerCharges.metadata}::jsonb->>'requestId' = ${id}`);
       expect(charges).toHaveLength(1);
       expect(payment).toMatchObject({ status: 'held', mediatorId: winner.user.id });
     }
@@ -101,7 +115,10 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
     const results = await Promise.all(Array.from({ length: 20 }, () => call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => r.json().clientSecret)).size).toBe(1);
-    const intents = await t.ctx.db.select().from(providerCharges).where(sql`${providerCharges.kind} = 'intent' AND ${providerCharges.metadata}::jsonb->>'requestId' = ${id}`);
+    const intents = await t.ctx.db
+      .select()
+      .from(providerCharges)
+      .where(sql`${providerCharges.kind} = 'intent' AND ${providerCharges.metadata}::jsonb->>'requestId' = ${id}`);
     expect(intents).toHaveLength(1);
     expect(intents[0].clientSecret).toBe(results[0].json().clientSecret);
     expect(await t.ctx.db.select().from(payments).where(eq(payments.requestId, id))).toHaveLength(1);

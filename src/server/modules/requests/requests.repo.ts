@@ -59,14 +59,29 @@ export function mediatorViewCondition(view: MediatorView, mediatorId: string, no
   return sql`(r.status = 'completed' AND r.selected_mediator_id = ${mediatorId})`;
 }
 
-export async function listMediatorRequests(db: DbOrTx, mediatorId: string, view: MediatorView, now: Date, limit: number, cursor: Cursor): Promise<RequestRow[]> {
+export async function listMediatorRequests(
+  db: DbOrTx,
+  mediatorId: string,
+  view: MediatorView,
+  now: Date,
+  limit: number,
+  cursor: Cursor,
+): Promise<RequestRow[]> {
   const cursorSql = cursor ? sql`AND (r.created_at, r.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
   const ids = (await db.execute(
     sql`SELECT r.id FROM mediation_requests r WHERE ${mediatorViewCondition(view, mediatorId, now)} ${cursorSql}
         ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit + 1}`,
   )) as unknown as { rows: { id: string }[] };
   if (!ids.rows.length) return [];
-  const rows = await db.select().from(mediationRequests).where(inArray(mediationRequests.id, ids.rows.map((r) => r.id)));
+  const rows = await db
+    .select()
+    .from(mediationRequests)
+    .where(
+      inArray(
+        mediationRequests.id,
+        ids.rows.map((r) => r.id),
+      ),
+    );
   const order = new Map(ids.rows.map((r, i) => [r.id, i]));
   return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
@@ -82,13 +97,17 @@ export async function countMediatorViews(db: DbOrTx, mediatorId: string, now: Da
 }
 
 export async function isAvailableTo(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
-  const result = (await db.execute(sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${availableToMediator(mediatorId, now)}`)) as unknown as { rows: unknown[] };
+  const result = (await db.execute(
+    sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${availableToMediator(mediatorId, now)}`,
+  )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
 
 /** The request reached this mediator (open to all, or matching them after their head start), whatever its state. */
 export async function hasReachedMediator(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
-  const result = (await db.execute(sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${reachesMediator(mediatorId, now)}`)) as unknown as { rows: unknown[] };
+  const result = (await db.execute(
+    sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${reachesMediator(mediatorId, now)}`,
+  )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
 

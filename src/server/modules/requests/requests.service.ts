@@ -18,7 +18,10 @@ export const REQUEST_NOT_FOUND = 'Request not found';
 
 /** The uploads behind the documents of many requests, in one query (lists must not query per row). */
 async function loadDocumentUploads(ctx: AppContext, requests: repo.RequestRow[]) {
-  const ids = requests.flatMap(documentPaths).map(uploadIdFromPath).filter((id): id is string => id !== null);
+  const ids = requests
+    .flatMap(documentPaths)
+    .map(uploadIdFromPath)
+    .filter((id): id is string => id !== null);
   return new Map((await findUploads(ctx.db, ids)).map((r) => [r.id, r]));
 }
 
@@ -56,7 +59,9 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
       createdAt: ctx.clock.now(),
       updatedAt: ctx.clock.now(),
     });
-    const brief = input.mediationBriefUrl ? await verifyAttachment(ctx, tx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl', created.id) : null;
+    const brief = input.mediationBriefUrl
+      ? await verifyAttachment(ctx, tx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl', created.id)
+      : null;
     const files = [];
     for (const path of caseFiles) files.push(await verifyAttachment(ctx, tx, user.id, path, ['case_file'], 'caseFilesUrls', created.id));
     return repo.updateRequest(tx, created.id, {

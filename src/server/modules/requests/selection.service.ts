@@ -20,9 +20,7 @@ import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 type RequestRow = requestsRepo.RequestRow;
 type AcceptanceRow = requestsRepo.AcceptanceRow;
 
-export type SelectOutcome =
-  | { kind: 'selected'; request: RequestRow }
-  | { kind: 'declined'; message: string; clientSecret: string; amount: string };
+export type SelectOutcome = { kind: 'selected'; request: RequestRow } | { kind: 'declined'; message: string; clientSecret: string; amount: string };
 
 const IN_PROGRESS = 'A payment for this request is being processed. Please try again in a moment.';
 
@@ -56,7 +54,14 @@ async function applySelection(
     updatedAt: now,
   });
   if (balance) {
-    await appendLedger(tx, { paymentId: payment.id, kind: 'balance_charge', amount: balance.amount, providerRef: balance.chargeId, idempotencyKey: balance.key, at: now });
+    await appendLedger(tx, {
+      paymentId: payment.id,
+      kind: 'balance_charge',
+      amount: balance.amount,
+      providerRef: balance.chargeId,
+      idempotencyKey: balance.key,
+      at: now,
+    });
   }
   await updatePayment(tx, payment.id, {
     mediatorId: acceptance.mediatorId,
@@ -87,7 +92,14 @@ async function applySelection(
 
 /** Money that arrived for a selection that can no longer happen goes back at once (a refund step). */
 async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string, charge: { chargeId: string; amount: Cents; key: string }, at: Date) {
-  await appendLedger(tx, { paymentId: payment.id, kind: 'balance_charge', amount: charge.amount, providerRef: charge.chargeId, idempotencyKey: charge.key, at });
+  await appendLedger(tx, {
+    paymentId: payment.id,
+    kind: 'balance_charge',
+    amount: charge.amount,
+    providerRef: charge.chargeId,
+    idempotencyKey: charge.key,
+    at,
+  });
   const n = (await countSteps(tx, payment.id, 'refund')) + 1;
   return recordStep(tx, {
     paymentId: payment.id,
@@ -142,7 +154,8 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
     if (balance <= 0) return { kind: 'selected', request: await applySelection(ctx, tx, request, acceptance, payment, null), closeSteps };
     const attempt = payment.balanceAttempt + 1;
     await updatePayment(tx, payment.id, { balanceAttempt: attempt, updatedAt: ctx.clock.now() });
-    if (!payment.paymentMethodId) return { kind: 'card', attempt, amount: balance, message: 'No saved card for this request', lawyerId: request.lawyerId, closeSteps };
+    if (!payment.paymentMethodId)
+      return { kind: 'card', attempt, amount: balance, message: 'No saved card for this request', lawyerId: request.lawyerId, closeSteps };
     await updatePayment(tx, payment.id, { pendingSelectionMediatorId: mediatorId });
     const step = await recordStep(tx, {
       paymentId: payment.id,
@@ -173,7 +186,12 @@ function chargeBalance(ctx: AppContext, step: StepRow): Promise<SavedCardCharge>
  * Settles a balance charge (after the request path's call, or the reconciler's repeat of it). Succeeded: the
  * selection takes effect if it still can, else the money goes back. Declined: the lawyer may pay with another card.
  */
-export async function settleBalanceCharge(ctx: AppContext, step: StepRow, charge: SavedCardCharge, options: { offerCard: boolean } = { offerCard: true }): Promise<SelectOutcome> {
+export async function settleBalanceCharge(
+  ctx: AppContext,
+  step: StepRow,
+  charge: SavedCardCharge,
+  options: { offerCard: boolean } = { offerCard: true },
+): Promise<SelectOutcome> {
   const now = ctx.clock.now();
   const { requestId, mediatorId } = step.params;
   const attempt = Number(step.params.attempt);
@@ -204,7 +222,12 @@ export async function settleBalanceCharge(ctx: AppContext, step: StepRow, charge
 }
 
 /** A card intent for the balance (402 { message, clientSecret }): the selection takes effect once it is paid. */
-async function offerCard(ctx: AppContext, requestId: string, mediatorId: string, plan: { attempt: number; amount: Cents; message: string; lawyerId: string }): Promise<SelectOutcome> {
+async function offerCard(
+  ctx: AppContext,
+  requestId: string,
+  mediatorId: string,
+  plan: { attempt: number; amount: Cents; message: string; lawyerId: string },
+): Promise<SelectOutcome> {
   const intent = await ctx.payments.createIntent({
     amount: plan.amount,
     idempotencyKey: `balance:${requestId}:${plan.attempt}:card`,

@@ -35,7 +35,8 @@ export async function submitRequest(ctx: AppContext, user: SessionUser, requestI
       if (check === 'forbidden') throw new AppError(403, NOT_YOURS);
       if (check === 'conflict') throw conflict('This request has already been submitted');
       // An attempt still waiting for the card is reused; a declined or closed one makes way for a new attempt.
-      if (payment?.status === 'pending') return { paymentId: payment.id, lawyerId: request.lawyerId, attempt: payment.depositAttempt, amount: parseCents(payment.depositAmount)! };
+      if (payment?.status === 'pending')
+        return { paymentId: payment.id, lawyerId: request.lawyerId, attempt: payment.depositAttempt, amount: parseCents(payment.depositAmount)! };
 
       // The deal's terms are fixed now: a later settings change never alters it (RULES.md 1).
       const terms = await currentTerms(tx);

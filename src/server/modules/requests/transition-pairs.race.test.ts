@@ -39,7 +39,9 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
   const cancel = (id: string) => call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie, { reason: 'Race' });
   const requestRow = async (id: string) => (await t.ctx.db.select().from(mediationRequests).where(eq(mediationRequests.id, id)))[0];
   const liveAcceptances = async (id: string) =>
-    (await t.ctx.db.select().from(mediatorAcceptances).where(eq(mediatorAcceptances.requestId, id))).filter((a) => a.status === 'pending' || a.status === 'selected');
+    (await t.ctx.db.select().from(mediatorAcceptances).where(eq(mediatorAcceptances.requestId, id))).filter(
+      (a) => a.status === 'pending' || a.status === 'selected',
+    );
 
   function expectNoServerError(results: Res[]) {
     const errors = results.filter((r) => r.statusCode >= 500);
@@ -95,7 +97,12 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
       expectNoServerError(results);
       expect(results[1].statusCode).toBe(200);
       expect((await requestRow(id)).status).toBe('cancelled');
-      expect((await t.ctx.db.select().from(mediatorAcceptances).where(and(eq(mediatorAcceptances.requestId, id), eq(mediatorAcceptances.status, 'pending'))))).toHaveLength(0);
+      expect(
+        await t.ctx.db
+          .select()
+          .from(mediatorAcceptances)
+          .where(and(eq(mediatorAcceptances.requestId, id), eq(mediatorAcceptances.status, 'pending'))),
+      ).toHaveLength(0);
       const payment = (await findPaymentForRequest(t.ctx.db, id))!;
       expect(payment.status).toBe('refunded_full');
       await expectLedgerWhole(id);
@@ -128,7 +135,9 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
     const declined = await select(id, m);
     expect(declined.statusCode).toBe(402);
     const clientSecret = declined.json().clientSecret as string;
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const payment = (await findPaymentForRequest(t.ctx.db, id))!;
     const entries = await ledgerFor(t.ctx.db, payment.id);
@@ -141,10 +150,15 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
   it('ten confirmations of one deposit at once: one deposit charge, live once, mediators told once', async () => {
     const id = (await call(t, 'POST', '/api/requests', lawyer.cookie, validRequest({ caseName: 'Replayed deposit' }))).json().id as string;
     const { clientSecret } = (await call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie)).json();
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const payment = (await findPaymentForRequest(t.ctx.db, id))!;
-    const deposits = await t.ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, 'deposit_charge')));
+    const deposits = await t.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, 'deposit_charge')));
     expect(deposits).toHaveLength(1);
     expect(payment.status).toBe('held');
     expect((await requestRow(id)).status).toBe('pending_mediators');

@@ -28,10 +28,13 @@ const spelled = (vocabulary: readonly string[]) =>
     })
     .map(({ word, casing, lead, trail }) => {
       const cased =
-        casing === 'lower' ? word.toLowerCase()
-        : casing === 'upper' ? word.toUpperCase()
-        : casing === 'mixed' ? [...word].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('')
-        : word;
+        casing === 'lower'
+          ? word.toLowerCase()
+          : casing === 'upper'
+            ? word.toUpperCase()
+            : casing === 'mixed'
+              ? [...word].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('')
+              : word;
       return `${lead}${cased}${trail}`;
     });
 const jurisdiction = spelled(['California', 'Texas']);
@@ -194,7 +197,13 @@ describe('visibility: SQL availableToMediator agrees with the pure isAvailableTo
       .returning({ id: mediationRequests.id });
     const requestIds = requestRows.map((r) => r.id);
     const acceptanceRows = world.requests.flatMap((r, i) =>
-      r.acceptances.map((a) => ({ requestId: requestIds[i]!, mediatorId: mediatorIds[a.mediator]!, status: a.status, acceptedAt: acceptedAt(r, a), noConflictConfirmed: true })),
+      r.acceptances.map((a) => ({
+        requestId: requestIds[i]!,
+        mediatorId: mediatorIds[a.mediator]!,
+        status: a.status,
+        acceptedAt: acceptedAt(r, a),
+        noConflictConfirmed: true,
+      })),
     );
     if (acceptanceRows.length) await t.ctx.db.insert(mediatorAcceptances).values(acceptanceRows);
     return { lawyerId: lawyer!.id, mediatorIds, requestIds };

@@ -8,8 +8,12 @@ import { termsOf } from './terms';
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/settings/public', { schema: { tags: ['Settings'], summary: 'Deposit, fees, terms and privacy text', response: { 200: PublicSettingsDtoSchema, ...readErrors() } } }, async () => {
-    const s = await getSettings(ctx.db);
-    return { ...termsOf(s), termsOfService: s.termsOfService, privacyPolicy: s.privacyPolicy };
-  });
+  r.get(
+    '/api/settings/public',
+    { schema: { tags: ['Settings'], summary: 'Deposit, fees, terms and privacy text', response: { 200: PublicSettingsDtoSchema, ...readErrors() } } },
+    async () => {
+      const s = await getSettings(ctx.db);
+      return { ...termsOf(s), termsOfService: s.termsOfService, privacyPolicy: s.privacyPolicy };
+    },
+  );
 }

@@ -46,14 +46,65 @@ interface DemoMediator {
 
 const DEMO_LAWYERS: DemoLawyer[] = [
   { email: 'lawyer@demo.test', firstName: 'Alice', lastName: 'Carter', firmName: 'Carter & Reyes LLP', jurisdiction: 'California', practiceArea: 'Family Law' },
-  { email: 'lawyer2@demo.test', firstName: 'Daniel', lastName: 'Okafor', firmName: 'Okafor Legal Group', jurisdiction: 'New York', practiceArea: 'Commercial Litigation' },
+  {
+    email: 'lawyer2@demo.test',
+    firstName: 'Daniel',
+    lastName: 'Okafor',
+    firmName: 'Okafor Legal Group',
+    jurisdiction: 'New York',
+    practiceArea: 'Commercial Litigation',
+  },
 ];
 
 const DEMO_MEDIATORS: DemoMediator[] = [
-  { email: 'mediator.free@demo.test', firstName: 'Maria', lastName: 'Lopez', tier: 'free', specializations: ['Family Law', 'Employment'], certifications: ['Certified Family Mediator'], jurisdiction: 'California', hourlyRate: '300.00', yearsExperience: 6, bio: 'Family and workplace mediator focused on durable, practical settlements.' },
-  { email: 'mediator.pro@demo.test', firstName: 'James', lastName: 'Whitfield', tier: 'pro', specializations: ['Family Law', 'Real Estate'], certifications: ['AAA Panel Mediator'], jurisdiction: 'California', hourlyRate: '375.00', yearsExperience: 14, bio: 'Former litigator; mediates family, property and partnership disputes.' },
-  { email: 'mediator.pro2@demo.test', firstName: 'Rachel', lastName: 'Kim', tier: 'pro', specializations: ['Family Law', 'Estate & Probate'], certifications: ['Certified Family Mediator'], jurisdiction: 'California', hourlyRate: '325.00', yearsExperience: 9, bio: 'Family and estate mediator; calm, structured sessions and written settlement terms.' },
-  { email: 'mediator.unlimited@demo.test', firstName: 'Sofia', lastName: 'Chen', tier: 'unlimited', specializations: ['Commercial Litigation', 'Family Law'], certifications: ['JAMS Certified', 'IMI Certified Mediator'], jurisdiction: 'New York', hourlyRate: '450.00', yearsExperience: 20, bio: 'Commercial and complex multi-party disputes; settles 9 in 10 cases she takes.' },
+  {
+    email: 'mediator.free@demo.test',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    tier: 'free',
+    specializations: ['Family Law', 'Employment'],
+    certifications: ['Certified Family Mediator'],
+    jurisdiction: 'California',
+    hourlyRate: '300.00',
+    yearsExperience: 6,
+    bio: 'Family and workplace mediator focused on durable, practical settlements.',
+  },
+  {
+    email: 'mediator.pro@demo.test',
+    firstName: 'James',
+    lastName: 'Whitfield',
+    tier: 'pro',
+    specializations: ['Family Law', 'Real Estate'],
+    certifications: ['AAA Panel Mediator'],
+    jurisdiction: 'California',
+    hourlyRate: '375.00',
+    yearsExperience: 14,
+    bio: 'Former litigator; mediates family, property and partnership disputes.',
+  },
+  {
+    email: 'mediator.pro2@demo.test',
+    firstName: 'Rachel',
+    lastName: 'Kim',
+    tier: 'pro',
+    specializations: ['Family Law', 'Estate & Probate'],
+    certifications: ['Certified Family Mediator'],
+    jurisdiction: 'California',
+    hourlyRate: '325.00',
+    yearsExperience: 9,
+    bio: 'Family and estate mediator; calm, structured sessions and written settlement terms.',
+  },
+  {
+    email: 'mediator.unlimited@demo.test',
+    firstName: 'Sofia',
+    lastName: 'Chen',
+    tier: 'unlimited',
+    specializations: ['Commercial Litigation', 'Family Law'],
+    certifications: ['JAMS Certified', 'IMI Certified Mediator'],
+    jurisdiction: 'New York',
+    hourlyRate: '450.00',
+    yearsExperience: 20,
+    bio: 'Commercial and complex multi-party disputes; settles 9 in 10 cases she takes.',
+  },
 ];
 
 /** Demo accounts for a new embedded database (README lists them). Returns what to print. */
@@ -65,17 +116,43 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<{ role: string;
     for (const l of DEMO_LAWYERS) {
       const [u] = await tx
         .insert(users)
-        .values({ email: l.email, password: passwordHash, firstName: l.firstName, lastName: l.lastName, role: 'lawyer', emailVerified: true, status: 'approved', profileCompleted: true })
+        .values({
+          email: l.email,
+          password: passwordHash,
+          firstName: l.firstName,
+          lastName: l.lastName,
+          role: 'lawyer',
+          emailVerified: true,
+          status: 'approved',
+          profileCompleted: true,
+        })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!u) continue;
-      await tx.insert(lawyerProfiles).values({ userId: u.id, firmName: l.firmName, jurisdiction: l.jurisdiction, practiceArea: l.practiceArea, barNumber: 'DEMO-' + l.lastName.toUpperCase() });
+      await tx
+        .insert(lawyerProfiles)
+        .values({
+          userId: u.id,
+          firmName: l.firmName,
+          jurisdiction: l.jurisdiction,
+          practiceArea: l.practiceArea,
+          barNumber: 'DEMO-' + l.lastName.toUpperCase(),
+        });
       printed.push({ role: 'lawyer', email: l.email, password: DEMO_PASSWORD, note: `${l.firstName} ${l.lastName}, ${l.jurisdiction}` });
     }
     for (const m of DEMO_MEDIATORS) {
       const [u] = await tx
         .insert(users)
-        .values({ email: m.email, password: passwordHash, firstName: m.firstName, lastName: m.lastName, role: 'mediator', emailVerified: true, status: 'approved', profileCompleted: true })
+        .values({
+          email: m.email,
+          password: passwordHash,
+          firstName: m.firstName,
+          lastName: m.lastName,
+          role: 'mediator',
+          emailVerified: true,
+          status: 'approved',
+          profileCompleted: true,
+        })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!u) continue;
@@ -98,7 +175,12 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<{ role: string;
         currentPeriodStart: now,
         currentPeriodEnd: m.tier === 'free' ? null : periodEnd,
       });
-      printed.push({ role: `mediator (${m.tier})`, email: m.email, password: DEMO_PASSWORD, note: `${m.firstName} ${m.lastName}, ${m.jurisdiction}: ${m.specializations.join(', ')}` });
+      printed.push({
+        role: `mediator (${m.tier})`,
+        email: m.email,
+        password: DEMO_PASSWORD,
+        note: `${m.firstName} ${m.lastName}, ${m.jurisdiction}: ${m.specializations.join(', ')}`,
+      });
     }
   });
   const admin = await ensureAdmin(ctx, 'admin@demo.test', DEMO_PASSWORD, { firstName: 'Demo', lastName: 'Admin' });
