@@ -134,17 +134,15 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = requireUser(request);
       await hitRateLimit(ctx, `accept:${user.id}`, RATE_LIMITS.accepts);
       const acceptance = await acceptRequest(ctx, user, request.params.id, request.body);
-      return reply
-        .status(201)
-        .send({
-          id: acceptance.id,
-          requestId: acceptance.requestId,
-          mediatorId: acceptance.mediatorId,
-          status: acceptance.status,
-          proposedRate: acceptance.proposedRate,
-          note: acceptance.note,
-          acceptedAt: acceptance.acceptedAt.toISOString(),
-        });
+      return reply.status(201).send({
+        id: acceptance.id,
+        requestId: acceptance.requestId,
+        mediatorId: acceptance.mediatorId,
+        status: acceptance.status,
+        proposedRate: acceptance.proposedRate,
+        note: acceptance.note,
+        acceptedAt: acceptance.acceptedAt.toISOString(),
+      });
     },
   );
 

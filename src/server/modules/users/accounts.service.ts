@@ -129,15 +129,13 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<{ role: string;
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!u) continue;
-      await tx
-        .insert(lawyerProfiles)
-        .values({
-          userId: u.id,
-          firmName: l.firmName,
-          jurisdiction: l.jurisdiction,
-          practiceArea: l.practiceArea,
-          barNumber: 'DEMO-' + l.lastName.toUpperCase(),
-        });
+      await tx.insert(lawyerProfiles).values({
+        userId: u.id,
+        firmName: l.firmName,
+        jurisdiction: l.jurisdiction,
+        practiceArea: l.practiceArea,
+        barNumber: 'DEMO-' + l.lastName.toUpperCase(),
+      });
       printed.push({ role: 'lawyer', email: l.email, password: DEMO_PASSWORD, note: `${l.firstName} ${l.lastName}, ${l.jurisdiction}` });
     }
     for (const m of DEMO_MEDIATORS) {
