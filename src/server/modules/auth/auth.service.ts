@@ -1,20 +1,30 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Login, Register } from '../../../common/schemas/auth';
 import type { SelfChosenRole } from '../../../common/enums';
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../../outbox/messages';
 import { transaction } from '../../unit-of-work';
-import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, conflict, fieldError } from '../../errors';
 import { endUserSessions } from '../../plugins/session';
 import { getSettings } from '../settings/settings.repo';
 import { renderEmail, type EmailKind } from '../settings/email-templates';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUserUnlessEmailTaken,
+  setPasswordHash,
+  setRoleOnce,
+  setVerificationToken,
+  verifyEmailByTokenHash,
+  type UserRow,
+} from '../users/users.repo';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { claimResetToken, findResetTokenOwner as findTokenOwner, insertResetTokenForLiveUser, revokeResetTokens } from './reset-tokens.repo';
 import { hashToken, newToken } from './tokens';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000; // RULES.md 7: reset tokens expire in 1 hour
+/** Names no account: the forgot-password request for an unknown address runs its statement with this id. */
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid email or password',
@@ -28,21 +38,16 @@ export async function registerUser(ctx: AppContext, input: Register): Promise<Us
   const passwordHash = await hashPassword(input.password);
   const { token, hash } = newToken();
   const now = ctx.clock.now();
-  const inserted = await ctx.db
-    .insert(users)
-    .values({
-      email: input.email,
-      password: passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      verificationToken: hash,
-      verificationTokenExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  const user = inserted[0];
+  const user = await insertUserUnlessEmailTaken(ctx.db, {
+    email: input.email,
+    password: passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    verificationToken: hash,
+    verificationTokenExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
   if (!user) throw new AppError(409, DUPLICATE_EMAIL, { fieldErrors: { email: DUPLICATE_EMAIL } });
   await sendAccountEmail(ctx, user, 'verify_email', `/api/verify-email?token=${token}`);
   return user;
@@ -64,13 +69,7 @@ export async function authenticate(ctx: AppContext, input: Login): Promise<UserR
 /** True when the token was valid and the address is now verified. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const now = ctx.clock.now();
-  const updated = await ctx.db
-    .update(users)
-    .set({ emailVerified: true, verificationToken: null, verificationTokenExpiresAt: null, updatedAt: now })
-    .where(and(eq(users.verificationToken, hashToken(token)), gt(users.verificationTokenExpiresAt, now)))
-    .returning({ id: users.id });
-  return updated.length === 1;
+  return verifyEmailByTokenHash(ctx.db, hashToken(token), ctx.clock.now());
 }
 
 /** Sends a new link to an unverified account; says nothing about whether the address exists. */
@@ -78,54 +77,43 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailVerified || user.anonymizedAt) return;
   const { token, hash } = newToken();
-  const now = ctx.clock.now();
-  await ctx.db
-    .update(users)
-    .set({ verificationToken: hash, verificationTokenExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS) })
-    .where(eq(users.id, user.id));
+  await setVerificationToken(ctx.db, user.id, hash, new Date(ctx.clock.now().getTime() + VERIFICATION_TTL_MS));
   await sendAccountEmail(ctx, user, 'verify_email', `/api/verify-email?token=${token}`);
 }
 
+/**
+ * Answers the same, in the same time, whether or not the address has an account: both paths look the address up, make
+ * a token and hash it, and run the same insert statement (which stores a row only for a live account). Only the e-mail
+ * itself differs.
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || user.anonymizedAt) return;
+  const found = await findUserByEmail(ctx.db, email);
+  const user = found && !found.anonymizedAt ? found : undefined;
   const { token, hash } = newToken();
-  const now = ctx.clock.now();
-  await ctx.db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+  const expiresAt = new Date(ctx.clock.now().getTime() + RESET_TTL_MS);
+  const stored = await insertResetTokenForLiveUser(ctx.db, user?.id ?? NO_USER_ID, hash, expiresAt);
+  if (!user || !stored) return;
   await sendAccountEmail(ctx, user, 'reset_password', `/reset-password?token=${token}`);
 }
 
-/** The user a live reset token belongs to, if any (for rate limiting by e-mail before the reset). */
+/** The user a reset token belongs to, if any (for rate limiting by e-mail before the reset). */
 export async function findResetTokenOwner(ctx: AppContext, token: string): Promise<UserRow | undefined> {
-  const [row] = await ctx.db
-    .select({ user: users })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
-    .limit(1);
-  return row?.user;
+  return findTokenOwner(ctx.db, hashToken(token));
 }
 
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const userId = await transaction(ctx, async (tx) => {
     // Single use: the conditional update claims the token; a replay or a race finds it used.
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) return null;
+    const claimedBy = await claimResetToken(tx, hashToken(token), now);
+    if (!claimedBy) return null;
+    // Every other link of that user dies with it: an older e-mail must not reset the password chosen now. (Two links
+    // used at once may deadlock here; the transaction is retried, and the retry finds its own link revoked.)
+    await revokeResetTokens(tx, claimedBy, now);
     // Following the e-mailed link proves the address, so it counts as verified too.
-    await tx.update(users).set({ password: passwordHash, emailVerified: true, updatedAt: now }).where(eq(users.id, claimed.userId));
-    return claimed.userId;
+    await setPasswordHash(tx, claimedBy, passwordHash, now, { verifyEmail: true });
+    return claimedBy;
   });
   if (!userId) throw fieldError('token', RESET_LINK_INVALID);
   await endUserSessions(ctx, userId);
@@ -141,21 +129,20 @@ export async function changePassword(
   if (!(await verifyPassword(user.password, currentPassword))) {
     throw fieldError('currentPassword', 'Current password is incorrect');
   }
-  await ctx.db
-    .update(users)
-    .set({ password: await hashPassword(newPassword), updatedAt: ctx.clock.now() })
-    .where(eq(users.id, user.id));
+  const passwordHash = await hashPassword(newPassword);
+  const now = ctx.clock.now();
+  await transaction(ctx, async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash, now);
+    // A reset link asked for before the change must not undo it.
+    await revokeResetTokens(tx, user.id, now);
+  });
   await endUserSessions(ctx, user.id, currentSessionId);
   await sendAccountEmail(ctx, user, 'password_changed', '/auth');
 }
 
 /** Role is chosen once (RULES.md 7): the conditional update makes a second choice, or a race, a 409. */
 export async function chooseRole(ctx: AppContext, userId: string, role: SelfChosenRole): Promise<UserRow> {
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ role, updatedAt: ctx.clock.now() })
-    .where(and(eq(users.id, userId), isNull(users.role)))
-    .returning();
+  const updated = await setRoleOnce(ctx.db, userId, role, ctx.clock.now());
   if (!updated) throw conflict('Your role has already been chosen');
   return updated;
 }

@@ -1,37 +1,30 @@
-import { eq } from 'drizzle-orm';
 import type { LawyerProfile, MediatorProfile } from '../../../common/schemas/profile';
 import type { ProfileUpdate } from '../../../common/schemas/profile';
 import { ProfileUpdateSchema } from '../../../common/schemas/profile';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { lawyerProfiles, mediatorProfiles, subscriptions, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
 import { downloadUrlFor } from '../files/file-rules';
 import { verifyAttachment } from '../files/files.service';
-import { findProfiles } from '../users/users.repo';
+import { findProfiles, updateUser } from '../users/users.repo';
+import { updateLawyerProfile, updateMediatorProfile, upsertLawyerProfile, upsertMediatorProfile } from './profile.repo';
 
 /** Onboarding (spec 2); doing it again updates the profile (RULES.md 7). */
 export async function saveLawyerProfile(ctx: AppContext, user: SessionUser, input: LawyerProfile): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(lawyerProfiles)
-      .values({ userId: user.id, ...input })
-      .onConflictDoUpdate({ target: lawyerProfiles.userId, set: input });
-    await tx.update(users).set({ profileCompleted: true, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+  const now = ctx.clock.now();
+  await transaction(ctx, async (tx) => {
+    await upsertLawyerProfile(tx, user.id, input);
+    await updateUser(tx, user.id, { profileCompleted: true }, now);
   });
 }
 
 export async function saveMediatorProfile(ctx: AppContext, user: SessionUser, input: MediatorProfile): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(mediatorProfiles)
-      .values({ userId: user.id, ...input, photoUrl: user.profileImageUrl, subscriptionStartDate: now })
-      .onConflictDoUpdate({ target: mediatorProfiles.userId, set: input });
-    // Every mediator starts on the Free tier (spec 3: subscriptions.tier defaults to free).
-    await tx.insert(subscriptions).values({ mediatorId: user.id, tier: 'free', currentPeriodStart: now }).onConflictDoNothing();
-    await tx.update(users).set({ profileCompleted: true, updatedAt: now }).where(eq(users.id, user.id));
+  await transaction(ctx, async (tx) => {
+    await upsertMediatorProfile(tx, user.id, input, user.profileImageUrl, now);
+    await updateUser(tx, user.id, { profileCompleted: true }, now);
   });
 }
 
@@ -46,28 +39,28 @@ export async function updateProfile(ctx: AppContext, user: SessionUser, input: P
   if (input.mediatorProfile && Object.keys(input.mediatorProfile).length && !profiles.mediatorProfile) {
     throw forbidden(user.role === 'mediator' ? 'Complete your mediator profile first' : 'Only mediators have a mediator profile');
   }
+  // The photo is checked before the transaction: the check reads the stored object, and no storage call may run while
+  // a transaction is open (DESIGN 4). A bad object path is a 400 on profileImageUrl.
+  let photo: string | null | undefined;
+  if (input.profileImageUrl === null || input.profileImageUrl === '') photo = null;
+  else if (input.profileImageUrl !== undefined && input.profileImageUrl !== user.profileImageUrl) {
+    const upload = await verifyAttachment(ctx, ctx.db, user.id, input.profileImageUrl, ['photo'], 'profileImageUrl');
+    photo = downloadUrlFor(upload.id);
+  }
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    let photo: string | null | undefined;
-    if (input.profileImageUrl === null || input.profileImageUrl === '') photo = null;
-    else if (input.profileImageUrl !== undefined && input.profileImageUrl !== user.profileImageUrl) {
-      const upload = await verifyAttachment(ctx, tx, user.id, input.profileImageUrl, ['photo'], 'profileImageUrl');
-      photo = downloadUrlFor(upload.id);
-    }
+  await transaction(ctx, async (tx) => {
     const userChanges = {
       ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
       ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
       ...(photo !== undefined ? { profileImageUrl: photo } : {}),
     };
-    if (Object.keys(userChanges).length) {
-      await tx.update(users).set({ ...userChanges, updatedAt: now }).where(eq(users.id, user.id));
-    }
+    if (Object.keys(userChanges).length) await updateUser(tx, user.id, userChanges, now);
     if (input.lawyerProfile && Object.keys(input.lawyerProfile).length) {
-      await tx.update(lawyerProfiles).set(input.lawyerProfile).where(eq(lawyerProfiles.userId, user.id));
+      await updateLawyerProfile(tx, user.id, input.lawyerProfile);
     }
     const mediatorChanges = { ...(input.mediatorProfile ?? {}), ...(photo !== undefined ? { photoUrl: photo } : {}) };
     if (profiles.mediatorProfile && Object.keys(mediatorChanges).length) {
-      await tx.update(mediatorProfiles).set(mediatorChanges).where(eq(mediatorProfiles.userId, user.id));
+      await updateMediatorProfile(tx, user.id, mediatorChanges);
     }
   });
 }
