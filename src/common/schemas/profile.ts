@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCents, formatCents } from '../money';
+import { firstNameField, lastNameField } from './auth';
 import { optionalText, requiredText, tagEntries, tagList } from './fields';
 
 export const JURISDICTION_REQUIRED = 'Jurisdiction is required';
@@ -65,8 +66,8 @@ export type MediatorProfile = z.output<typeof MediatorProfileSchema>;
 
 /** PATCH /api/profile: any subset of the onboarding fields, the names, and the photo (RULES.md 7). */
 export const ProfileUpdateSchema = z.object({
-  firstName: requiredText('First name is required', 100).optional(),
-  lastName: requiredText('Last name is required', 100).optional(),
+  firstName: firstNameField().optional(),
+  lastName: lastNameField().optional(),
   /** An object path the caller uploaded with purpose "photo", or null to remove the photo. */
   profileImageUrl: z.string('Invalid photo').max(300).nullable().optional(),
   lawyerProfile: LawyerProfileSchema.partial().optional(),

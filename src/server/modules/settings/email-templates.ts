@@ -39,12 +39,33 @@ export const DEFAULT_EMAIL_TEMPLATES = {
 
 export type EmailKind = keyof typeof DEFAULT_EMAIL_TEMPLATES;
 
-export function renderEmail(
-  kind: EmailKind,
-  overrides: Record<string, EmailTemplate> | null | undefined,
-  values: Record<string, string>,
-): EmailTemplate {
+/** Placeholders whose values the server builds itself (links to our own origin). Every other value is user text. */
+const TRUSTED_PLACEHOLDERS = new Set(['link']);
+const USER_TEXT_MAX_LENGTH = 100;
+
+// Controls (C0, C1), line and paragraph separators, bidi embeddings/overrides/isolates, lone surrogates.
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069\p{Cs}]/gu;
+// A dot (or a look-alike a mail client reads as one) touching what follows, other than punctuation: "evil.com", "www.x".
+const DOT_BEFORE_WORD = /([.\u3002\uFF0E\uFF61])(?=[^\s\p{P}])/gu;
+// A colon or an at sign touching what follows: "https://x", "mailto:x", "a@b".
+const SCHEME_OR_AT = /([:@])(?=\S)/gu;
+
+/**
+ * User text (a name) made safe inside a plain-text e-mail: one line (anything that could start a new line, or reorder
+ * the text, becomes a space), at most 100 characters, and nothing a mail client would turn into a link — a space goes
+ * after a dot, colon or at sign that touches the next word ("evil.com" → "evil. com", "St.John" → "St. John").
+ */
+export function neutralizeUserText(value: string): string {
+  const oneLine = value.replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  return Array.from(oneLine).slice(0, USER_TEXT_MAX_LENGTH).join('').replace(DOT_BEFORE_WORD, '$1 ').replace(SCHEME_OR_AT, '$1 ').trim();
+}
+
+export function renderEmail(kind: EmailKind, overrides: Record<string, EmailTemplate> | null | undefined, values: Record<string, string>): EmailTemplate {
   const template = overrides?.[kind] ?? DEFAULT_EMAIL_TEMPLATES[kind];
-  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  const value = (key: string) => {
+    const raw = values[key] ?? '';
+    return TRUSTED_PLACEHOLDERS.has(key) ? raw : neutralizeUserText(raw);
+  };
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => value(key));
   return { subject: fill(template.subject), body: fill(template.body) };
 }
