@@ -4,23 +4,10 @@ import { backends } from '../../../../tests/helpers/backends';
 import { signUpLawyer, signUpMediator, signUpVerified } from '../../../../tests/helpers/accounts';
 import { validRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { NOT_UUIDS_36 } from './odd-ids.fixture';
 
-/**
- * 36-character strings that look like an id to a loose `[0-9a-f-]{36}` check but are not UUIDs: PostgreSQL refuses them
- * as uuid input, so they must be stopped at the edge (404 for a path id, 400 with a field error for a body id), never
- * reach SQL and come back as a 500.
- */
-export const NOT_UUIDS_36 = [
-  '-'.repeat(36),
-  'a'.repeat(36),
-  '0'.repeat(36),
-  'abcdef01-2345-6789-abcd-ef0123456789'.replace(/-/g, '0'),
-  '00000000-0000-0000-0000-00000000000-',
-  '-00000000-0000-0000-0000-00000000000',
-  '0000000000000000-0000-0000-000000000',
-  'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
-  '00000000-0000-0000-0000-00000000000g',
-];
+// 36-character strings that look like an id to a loose check but are not UUIDs must be stopped at the edge (404 for a
+// path id, 400 with a field error for a body id), never reach SQL and come back as a 500.
 
 describe.each(backends)('ids that are not UUIDs on %s', (backend) => {
   let t: TestApp;
