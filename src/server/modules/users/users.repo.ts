@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { SelfChosenRole } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
@@ -79,4 +79,19 @@ export async function updateUser(
     .update(users)
     .set({ ...changes, updatedAt: now })
     .where(eq(users.id, userId));
+}
+
+/** Makes an existing account a verified, approved admin with this password (ADMIN_EMAIL, create-admin, demo seed). */
+export async function promoteToAdmin(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: 'admin', password: passwordHash, emailVerified: true, status: 'approved', profileCompleted: true, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/** Which of these addresses have an account. */
+export async function findExistingEmails(db: DbOrTx, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return rows.map((r) => r.email);
 }
