@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { UserDto } from '../../../common/api-types';
 import { TIER_LABELS } from '../../../common/domain/tiers';
-import { requiredText } from '../../../common/schemas/fields';
+import { firstNameField, lastNameField } from '../../../common/schemas/auth';
 import {
   LawyerProfileSchema,
   MediatorProfileSchema,
@@ -29,7 +29,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { formatRating } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
-const NamesSchema = z.object({ firstName: requiredText('First name is required', 100), lastName: requiredText('Last name is required', 100) });
+const NamesSchema = z.object({ firstName: firstNameField(), lastName: lastNameField() });
 
 function PersonalCard({ user }: { user: UserDto }) {
   const update = useUpdateProfile();
