@@ -71,10 +71,10 @@ async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: Request
     idempotencyKey: `cancel:${intentId}`,
     params: { requestId: request.id, intentId },
   });
-  if (payment.status === 'pending' && payment.paymentIntentId) {
-    // Nothing was charged: close the open intent so a late card confirmation cannot go through (a late one that
-    // still does is refunded on arrival: submit.service onDepositSucceeded).
-    steps.push(closeIntent(payment.paymentIntentId));
+  if (payment.status === 'pending') {
+    // Nothing was charged: close the open intent (if submit has created it yet) so a late card confirmation cannot go
+    // through; a late one that still does is refunded on arrival (submit.service onDepositSucceeded).
+    if (payment.paymentIntentId) steps.push(closeIntent(payment.paymentIntentId));
     await updatePayment(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
   }
   if (payment.balanceIntentId) {

@@ -67,11 +67,16 @@ export async function submitRequest(ctx: AppContext, user: SessionUser, requestI
       metadata: { purpose: 'deposit', requestId, userId: plan.lawyerId, attempt: String(plan.attempt) },
     });
     if (intent.status === 'requires_payment') {
-      await transaction(ctx, async (tx) => {
+      const current = await transaction(ctx, async (tx) => {
         const { payment } = await lockInOrder(tx, { requestId, payment: true });
-        if (payment?.depositAttempt === plan.attempt && !payment.paymentIntentId) await updatePayment(tx, payment.id, { paymentIntentId: intent.id });
+        if (payment?.status !== 'pending' || payment.depositAttempt !== plan.attempt) return false;
+        if (!payment.paymentIntentId) await updatePayment(tx, payment.id, { paymentIntentId: intent.id });
+        return (payment.paymentIntentId ?? intent.id) === intent.id;
       });
-      return { clientSecret: intent.clientSecret, amount: formatCents(plan.amount), paymentId: plan.paymentId };
+      if (current) return { clientSecret: intent.clientSecret, amount: formatCents(plan.amount), paymentId: plan.paymentId };
+      // Cancelled (or superseded) while the intent was being created: close it so it can never be paid.
+      await ctx.payments.cancelIntent(intent.id);
+      throw conflict('This request can no longer be paid');
     }
     // The attempt's intent was declined or closed but we had not heard (a crash, a lost answer): record it, then
     // start the next attempt once.
