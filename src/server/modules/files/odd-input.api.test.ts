@@ -143,32 +143,36 @@ describe.each(backends)('odd input on every accounts, profile, files and notific
 
   describe.each(ROUTES.map((r) => [`${r.method} ${r.url} (${r.who})`, r] as const))('%s', (_name, route) => {
     const sample = fill(route.url, '00000000-0000-4000-8000-000000000000');
+    // Only the families that apply to this route are defined (no skipped tests): bodies, path ids, query parameters.
 
-    it.skipIf(!route.body)('survives every string field set to every odd value', async () => {
-      const base = route.body!();
-      for (const path of stringPaths(base)) {
-        for (const value of VALUES) {
-          const res = await send(route, withQuery(sample, route.query), withValue(route.body!(), path, value));
-          expectNo5xx(res, `${path.join('.')} = ${JSON.stringify(value.slice(0, 40))}…(${value.length})`);
+    if (route.body)
+      it('survives every string field set to every odd value', async () => {
+        const base = route.body!();
+        for (const path of stringPaths(base)) {
+          for (const value of VALUES) {
+            const res = await send(route, withQuery(sample, route.query), withValue(route.body!(), path, value));
+            expectNo5xx(res, `${path.join('.')} = ${JSON.stringify(value.slice(0, 40))}…(${value.length})`);
+          }
         }
-      }
-    });
+      });
 
-    it.skipIf(!route.url.includes(':'))('survives every odd value as the path id (404 or 414, never 5xx)', async () => {
-      for (const value of VALUES) {
-        const res = await send(route, withQuery(fill(route.url, value), route.query), route.body?.());
-        expectNo5xx(res, `path ${JSON.stringify(value.slice(0, 40))}…(${value.length})`);
-        if (route.who !== 'anon' || route.method === 'PUT') expect([404, 414], `path ${value.slice(0, 40)} → ${res.body}`).toContain(res.statusCode);
-      }
-    });
-
-    it.skipIf(!route.query)('survives every odd value in every query parameter', async () => {
-      for (const key of Object.keys(route.query ?? {})) {
+    if (route.url.includes(':'))
+      it('survives every odd value as the path id (404 or 414, never 5xx)', async () => {
         for (const value of VALUES) {
-          const res = await send(route, withQuery(sample, { ...route.query, [key]: value }), route.body?.());
-          expectNo5xx(res, `?${key}=${JSON.stringify(value.slice(0, 40))}…(${value.length})`);
+          const res = await send(route, withQuery(fill(route.url, value), route.query), route.body?.());
+          expectNo5xx(res, `path ${JSON.stringify(value.slice(0, 40))}…(${value.length})`);
+          if (route.who !== 'anon' || route.method === 'PUT') expect([404, 414], `path ${value.slice(0, 40)} → ${res.body}`).toContain(res.statusCode);
         }
-      }
-    });
+      });
+
+    if (route.query)
+      it('survives every odd value in every query parameter', async () => {
+        for (const key of Object.keys(route.query ?? {})) {
+          for (const value of VALUES) {
+            const res = await send(route, withQuery(sample, { ...route.query, [key]: value }), route.body?.());
+            expectNo5xx(res, `?${key}=${JSON.stringify(value.slice(0, 40))}…(${value.length})`);
+          }
+        }
+      });
   });
 });
