@@ -60,7 +60,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: /narrow-screens\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { browserName: 'chromium', viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false } },
   ],
 });

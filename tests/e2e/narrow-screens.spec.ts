@@ -15,10 +15,7 @@ async function visit(page: Page, path: string): Promise<void> {
 
 const LONG_WORD = 'Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft';
 
-test.beforeEach(({ viewport }) => {
-  test.skip(viewport?.width !== 375, 'this walk is about the 375 px phone width; the phone project runs it');
-});
-
+// This walk is about the 375 px phone width: only the phone project runs it (playwright.config.ts testIgnore).
 test('public pages do not scroll sideways at 375 px', async ({ page }) => {
   for (const path of [
     '/',
