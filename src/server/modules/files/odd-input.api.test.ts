@@ -99,6 +99,9 @@ function withValue(body: Record<string, unknown>, path: (string | number)[], val
   return copy;
 }
 
+/** Routes with something to fuzz: a body, a path id or a query (the others take no input). */
+const takesInput = (route: (typeof ROUTES)[number]) => Boolean(route.body || route.url.includes(':') || route.query);
+
 describe.each(backends)('odd input on every accounts, profile, files and notifications route on %s', (backend) => {
   let t: TestApp;
   const cookies: Partial<Record<Who, string>> = {};
@@ -141,7 +144,7 @@ describe.each(backends)('odd input on every accounts, profile, files and notific
     for (const route of ROUTES) expect(t.app.hasRoute({ method: route.method, url: route.url }), `${route.method} ${route.url}`).toBe(true);
   });
 
-  describe.each(ROUTES.map((r) => [`${r.method} ${r.url} (${r.who})`, r] as const))('%s', (_name, route) => {
+  describe.each(ROUTES.filter(takesInput).map((r) => [`${r.method} ${r.url} (${r.who})`, r] as const))('%s', (_name, route) => {
     const sample = fill(route.url, '00000000-0000-4000-8000-000000000000');
     // Only the families that apply to this route are defined (no skipped tests): bodies, path ids, query parameters.
 
