@@ -7,8 +7,9 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { LocalPaymentProvider } from '../../adapters/payments';
 import { mediationRequests, paymentSteps, providerCharges } from '../../db/schema';
 import { transaction } from '../../unit-of-work';
-import { findPaymentForRequest, ledgerFor, ledgerTotals } from './payments.repo';
+import { findPaymentForRequest, ledgerFor } from './payments.repo';
 import { reconcilePayments } from './reconcile';
+import { expectLedgerWhole } from '../../../../tests/helpers/ledger';
 
 // Money calls happen outside transactions (docs/decisions/011): a step is recorded, the provider called with no lock
 // held, the step settled after. These tests cut that sequence in its two dangerous places and let the reconciler
@@ -25,15 +26,6 @@ describe.each(backends)('payment reconciliation on %s', (backend) => {
     expect((await call(t, 'POST', `/api/requests/${id}/accept`, mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
     expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, lawyer.cookie)).statusCode).toBe(200);
     return { lawyer, mediator, id };
-  }
-
-  /** charged = refunded + fee kept + paid to the mediator + still held (RULES.md 2). */
-  async function expectLedgerBalanced(requestId: string, stillHeld = 0) {
-    const payment = (await findPaymentForRequest(t.ctx.db, requestId))!;
-    const totals = ledgerTotals(await ledgerFor(t.ctx.db, payment.id));
-    expect(totals.charged - totals.refunded - totals.paidToMediator - totals.feeKept).toBe(stillHeld);
-    expect(totals.refunded).toBe(Math.round(Number(payment.refundAmount) * 100));
-    return totals;
   }
 
   it('a refund whose provider call failed is left pending, then settled once by the reconciler', async () => {
@@ -53,7 +45,7 @@ describe.each(backends)('payment reconciliation on %s', (backend) => {
     const first = await reconcilePayments(t.ctx, { minAgeMs: 0 });
     expect(first.steps).toBe(2);
     expect(await reconcilePayments(t.ctx, { minAgeMs: 0 })).toEqual({ steps: 0, intents: 0 });
-    const totals = await expectLedgerBalanced(id);
+    const { totals } = (await expectLedgerWhole(t, id))!;
     expect(totals).toMatchObject({ charged: 140000, refunded: 140000 });
   });
 
@@ -75,7 +67,7 @@ describe.each(backends)('payment reconciliation on %s', (backend) => {
       .from(providerCharges)
       .where(sql`${providerCharges.kind} = 'refund'`);
     expect(refunds).toHaveLength(2);
-    expect(await expectLedgerBalanced(id)).toMatchObject({ refunded: 140000 });
+    expect((await expectLedgerWhole(t, id))!.totals).toMatchObject({ refunded: 140000 });
   });
 
   it('a deposit paid at the provider whose confirmation we never handled goes live through the reconciler', async () => {
@@ -90,7 +82,7 @@ describe.each(backends)('payment reconciliation on %s', (backend) => {
     expect((await reconcilePayments(t.ctx, { minAgeMs: 0 })).intents).toBe(1);
     expect((await t.ctx.db.select().from(mediationRequests).where(eq(mediationRequests.id, id)))[0].status).toBe('pending_mediators');
     expect(await reconcilePayments(t.ctx, { minAgeMs: 0 })).toEqual({ steps: 0, intents: 0 });
-    expect(await expectLedgerBalanced(id, 25000)).toMatchObject({ charged: 25000 });
+    expect((await expectLedgerWhole(t, id))!.totals).toMatchObject({ charged: 25000 });
   });
 
   it('the provider refuses to be called inside a transaction', async () => {
@@ -111,7 +103,7 @@ describe.each(backends)('payment reconciliation on %s', (backend) => {
     for (let i = 0; i < 3; i++) expect((await confirm()).statusCode).toBe(200);
     const entries = await ledgerFor(t.ctx.db, (await findPaymentForRequest(t.ctx.db, id))!.id);
     expect(entries.map((e) => e.kind).sort()).toEqual(['balance_charge', 'deposit_charge']);
-    expect(await expectLedgerBalanced(id, 140000)).toMatchObject({ charged: 140000, refunded: 0 });
+    expect((await expectLedgerWhole(t, id))!.totals).toMatchObject({ charged: 140000, refunded: 0 });
     expect((await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie)).json()).toMatchObject({ status: 'matched', selectedMediatorId: mediator.user.id });
   });
 });

@@ -4,11 +4,11 @@ import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts
 import { backends } from '../../../../tests/helpers/backends';
 import { call, CARDS, createLiveRequest, setTier, validRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { parseCents } from '../../../common/money';
 import { mediationRequests, notifications, platformSettings, providerCharges } from '../../db/schema';
 import { runJob } from '../../jobs/handlers';
 import type { RecordingScheduler } from '../../jobs/scheduler';
-import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../payments/payments.repo';
+import { findPaymentForRequest, ledgerFor } from '../payments/payments.repo';
+import { expectLedgerWhole } from '../../../../tests/helpers/ledger';
 
 // Business rules of requests over HTTP (RULES.md 1, 2, 4, 5, 7 and spec 5).
 type Account = Awaited<ReturnType<typeof signUpLawyer>>;
@@ -29,9 +29,9 @@ describe.each(backends)('request rules on %s', (backend) => {
   // ledger invariant is checked before and after that cancellation.
   afterEach(async () => {
     for (const { id, cookie } of opened.splice(0)) {
-      await expectLedgerWhole(id);
+      await expectLedgerWhole(t, id);
       expect([200, 409]).toContain((await call(t, 'POST', `/api/requests/${id}/cancel`, cookie)).statusCode);
-      await expectLedgerWhole(id);
+      await expectLedgerWhole(t, id);
     }
   });
   afterAll(async () => {
@@ -60,22 +60,6 @@ describe.each(backends)('request rules on %s', (backend) => {
     ((await call(t, 'GET', '/api/notifications', cookie)).json() as { type: string; linkUrl: string }[]).filter(
       (n) => n.type === 'new_request' && n.linkUrl === `/requests/${id}`,
     ).length;
-
-  /** charged = refunded + fee kept + paid to the mediator + still held, where "still held" is what the payment says. */
-  async function expectLedgerWhole(requestId: string) {
-    const payment = await findPaymentForRequest(t.ctx.db, requestId);
-    if (!payment) return null;
-    const totals = ledgerTotals(await ledgerFor(t.ctx.db, payment.id));
-    const stillHeld = totals.charged - totals.refunded - totals.paidToMediator - totals.feeKept;
-    const held =
-      payment.status !== 'held'
-        ? 0
-        : payment.mediatorId
-          ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)!
-          : parseCents(payment.depositAmount)!;
-    expect({ requestId, stillHeld, refunded: totals.refunded }).toEqual({ requestId, stillHeld: held, refunded: parseCents(payment.refundAmount) });
-    return { payment, totals };
-  }
 
   it('create: every required field answers 400 with the spec text', async () => {
     const texts: Record<string, string> = {
@@ -308,7 +292,7 @@ describe.each(backends)('request rules on %s', (backend) => {
       mediatorPayout: '1170.00',
       flatFee: '1200.00',
     });
-    const { payment, totals } = (await expectLedgerWhole(flat))!;
+    const { payment, totals } = (await expectLedgerWhole(t, flat))!;
     expect(payment).toMatchObject({ status: 'held', platformFee: '130.00', mediatorPayout: '1170.00', depositAmount: '250.00', mediatorId: pro.user.id });
     expect(totals).toMatchObject({ deposit: 25000, balance: 105000 });
   });
@@ -365,7 +349,7 @@ describe.each(backends)('request rules on %s', (backend) => {
       expect((await call(t, 'GET', `/api/requests/${id}/cancellation`, lawyer.cookie)).json().kind).toBe(c.kind);
       const res = await call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie);
       expect(res.json()).toMatchObject({ kind: c.kind, refundAmount: (c.refunded / 100).toFixed(2) });
-      const { payment, totals } = (await expectLedgerWhole(id))!;
+      const { payment, totals } = (await expectLedgerWhole(t, id))!;
       expect({ status: payment.status, refunded: totals.refunded, paid: totals.paidToMediator, fee: totals.feeKept }).toEqual({
         status: c.status,
         refunded: c.refunded,
@@ -385,7 +369,7 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect((await call(t, 'POST', `/api/requests/${id}/cancel`, lawyer.cookie)).statusCode).toBe(200);
     expect((await pay(clientSecret)).statusCode).toBe(409);
     expect((await get(id)).json().status).toBe('cancelled');
-    const draft = (await expectLedgerWhole(id))!;
+    const draft = (await expectLedgerWhole(t, id))!;
     expect([draft.payment.status, draft.totals.charged]).toEqual(['failed', 0]);
 
     const pro = await mediator('pro');
@@ -395,7 +379,7 @@ describe.each(backends)('request rules on %s', (backend) => {
     expect(declined.statusCode).toBe(402);
     expect((await call(t, 'POST', `/api/requests/${balanceDue}/cancel`, lawyer.cookie)).statusCode).toBe(200);
     expect((await pay(declined.json().clientSecret)).statusCode).toBe(409);
-    const { payment, totals } = (await expectLedgerWhole(balanceDue))!;
+    const { payment, totals } = (await expectLedgerWhole(t, balanceDue))!;
     expect([payment.status, totals.charged, totals.refunded, payment.mediatorId]).toEqual(['refunded_full', 25000, 25000, null]);
   });
 
@@ -434,7 +418,7 @@ describe.each(backends)('request rules on %s', (backend) => {
       const res = await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret, card: CARDS.ok });
       expect(res.json()).toEqual({ status: 'succeeded' });
     }
-    const { totals } = (await expectLedgerWhole(id))!;
+    const { totals } = (await expectLedgerWhole(t, id))!;
     expect(totals).toMatchObject({ charged: 25000, deposit: 25000 });
     expect((await ledgerFor(t.ctx.db, (await findPaymentForRequest(t.ctx.db, id))!.id)).length).toBe(1);
     const intents = await t.ctx.db

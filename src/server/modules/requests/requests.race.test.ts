@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { call, createLiveRequest, setTier, validRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { parseCents } from '../../../common/money';
 import { ledgerEntries, mediationRequests, mediatorAcceptances, payments, providerCharges } from '../../db/schema';
-import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../payments/payments.repo';
+import { expectLedgerWhole } from '../../../../tests/helpers/ledger';
 
 // Races need real concurrent connections: the PostgreSQL server (the test app's pool has 20), never PGlite, whose
 // single connection serializes everything. Outside CI a machine without a server skips this file, loudly; in CI
@@ -47,20 +46,6 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
   const tally = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
   const acceptancesOf = (requestId: string) => t.ctx.db.select().from(mediatorAcceptances).where(eq(mediatorAcceptances.requestId, requestId));
 
-  async function expectLedgerWhole(requestId: string) {
-    const payment = (await findPaymentForRequest(t.ctx.db, requestId))!;
-    const totals = ledgerTotals(await ledgerFor(t.ctx.db, payment.id));
-    const stillHeld = totals.charged - totals.refunded - totals.paidToMediator - totals.feeKept;
-    const held =
-      payment.status !== 'held'
-        ? 0
-        : payment.mediatorId
-          ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)!
-          : parseCents(payment.depositAmount)!;
-    expect({ stillHeld, refunded: totals.refunded }).toEqual({ stillHeld: held, refunded: parseCents(payment.refundAmount) });
-    return { payment, totals };
-  }
-
   it('50 mediators accept one request at once: exactly 3 get in, 47 get 409', async () => {
     const id = await createLiveRequest(t, lawyer.cookie, { caseName: 'Stampede' });
     const results = await Promise.all(crowd.map((m) => accept(id, m.cookie)));
@@ -94,7 +79,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
           [winner === a ? b.user.id : a.user.id, 'rejected'],
         ].sort(),
       );
-      const { payment, totals } = await expectLedgerWhole(id);
+      const { payment, totals } = (await expectLedgerWhole(t, id))!;
       const balances = await t.ctx.db
         .select()
         .from(ledgerEntries)
@@ -159,7 +144,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('request races on postgres', () =>
       const [request] = await t.ctx.db.select().from(mediationRequests).where(eq(mediationRequests.id, id));
       expect(request.status).toBe('cancelled');
       const [acceptance] = await acceptancesOf(id);
-      const { payment, totals } = await expectLedgerWhole(id);
+      const { payment, totals } = (await expectLedgerWhole(t, id))!;
       if (chosen.statusCode === 200) {
         expect(request.selectedMediatorId).toBe(m.user.id);
         expect(acceptance.status).toBe('selected');

@@ -5,6 +5,7 @@ import { call, CARDS, createLiveRequest, setTier, validRequest } from '../../../
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ledgerEntries, mediationRequests, mediatorAcceptances } from '../../db/schema';
 import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../payments/payments.repo';
+import { expectLedgerWhole } from '../../../../tests/helpers/ledger';
 
 // Every pair of transitions that touch the same rows, sent at the same moment on the PostgreSQL server, repeated:
 // the lock order (db/lock-order.ts) and the retry on deadlock (db/transaction.ts) must leave 0 server errors and one
@@ -48,15 +49,6 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
     expect(errors.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
   }
 
-  /** For each payment: charged = refunded + fee kept + paid to the mediator + still held (RULES.md 2). */
-  async function expectLedgerWhole(requestId: string) {
-    const payment = await findPaymentForRequest(t.ctx.db, requestId);
-    if (!payment) return;
-    const totals = ledgerTotals(await ledgerFor(t.ctx.db, payment.id));
-    expect(totals.refunded).toBe(Math.round(Number(payment.refundAmount) * 100));
-    expect(totals.charged - totals.refunded - totals.paidToMediator - totals.feeKept).toBeGreaterThanOrEqual(0);
-  }
-
   it('one mediator accepts and withdraws at once, 40 times: 0 server errors, acceptances and status agree', async () => {
     const id = await createLiveRequest(t, lawyer.cookie, { caseName: 'Flip-flop' });
     const m = mediators[0];
@@ -84,7 +76,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
         expect([404, 409]).toContain(s.statusCode);
         expect(request).toMatchObject({ status: 'pending_mediators', selectedMediatorId: null });
       }
-      await expectLedgerWhole(id);
+      await expectLedgerWhole(t, id);
     }
   });
 
@@ -105,7 +97,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
       ).toHaveLength(0);
       const payment = (await findPaymentForRequest(t.ctx.db, id))!;
       expect(payment.status).toBe('refunded_full');
-      await expectLedgerWhole(id);
+      await expectLedgerWhole(t, id);
     }
   });
 
