@@ -1,0 +1,6 @@
+import { ComingNextPage } from '../app/coming-next-page';
+
+/** Placeholder while issue 7's page is being built (replaced in this issue). */
+export function MessagesPage() {
+  return <ComingNextPage feature="messages" />;
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/** The one channel every instance LISTENs on (docs/decisions/014). */
+export const REALTIME_CHANNEL = 'mediatehub_realtime';
+
+/**
+ * What the server tells connected browsers (RULES.md 7, `/ws`). `userIds` says who should hear it; the hub drops it
+ * before sending. A `notification` event makes each named user's socket receive their own unread count.
+ */
+export type RealtimeEvent =
+  | { type: 'new_message'; requestId: string; userIds: string[] }
+  | { type: 'notification'; userIds: string[] }
+  | { type: 'request_updated'; requestId: string; userIds: string[] };
+
+// PostgreSQL caps a NOTIFY payload at 8,000 bytes; 100 ids (3,700 bytes) leave ample room.
+const IDS_PER_EVENT = 100;
+
+function chunk(event: RealtimeEvent): RealtimeEvent[] {
+  const ids = [...new Set(event.userIds)];
+  const parts: RealtimeEvent[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_EVENT) parts.push({ ...event, userIds: ids.slice(i, i + IDS_PER_EVENT) });
+  return parts;
+}
+
+/**
+ * Publishes events with the caller's transaction: PostgreSQL delivers a NOTIFY only when the transaction commits, so
+ * browsers never hear of a change that rolled back, and every instance (this one included) hears of each one.
+ */
+export async function publishEvents(tx: DbOrTx, events: RealtimeEvent[]): Promise<void> {
+  for (const event of events.flatMap(chunk)) {
+    await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+  }
+}
