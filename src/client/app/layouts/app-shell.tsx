@@ -6,6 +6,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { useCurrentUser } from '../../lib/current-user';
+import { useRealtimeConnection } from '../../lib/realtime';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 
 function SidebarTrigger() {
@@ -21,6 +22,8 @@ function SidebarTrigger() {
 /** The signed-in layout: sidebar per role, header with the notification bell (spec 2). */
 export function AppShell() {
   const { user } = useCurrentUser();
+  // Live updates (bell, lists, threads) while signed in; the socket closes when the shell unmounts (sign-out).
+  useRealtimeConnection(!!user);
   if (!user) return null;
   return (
     <SidebarProvider>
