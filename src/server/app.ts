@@ -11,6 +11,7 @@ import { registerGeneralRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerStaticClient } from './plugins/static-client';
+import { registerRealtime } from './realtime/realtime.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSessions(app, ctx);
   registerGeneralRateLimit(app, ctx);
   await registerDocs(app);
+  await registerRealtime(app, ctx);
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);

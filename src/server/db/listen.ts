@@ -1,0 +1,82 @@
+import pg from 'pg';
+import type { Database } from './client';
+
+export interface Listener {
+  stop(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  /** The listening connection was lost and is back: notifications sent meanwhile were missed. */
+  onGap(): void;
+  onError(error: unknown): void;
+}
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * LISTENs on one channel (DESIGN 1: fan-out across instances goes through PostgreSQL). On a server, a dedicated
+ * connection outside the pool (a pooled one would be handed to queries), reconnected with back-off when it drops; on
+ * the embedded database, PGlite's own listener (one process, so nothing can be missed).
+ */
+export async function listen(database: Database, channel: string, handlers: ListenHandlers): Promise<Listener> {
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(channel, handlers.onPayload);
+    return { stop: () => unlisten() };
+  }
+  const connectionString = (database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
+  if (!connectionString) throw new Error('LISTEN needs the PostgreSQL connection string');
+
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = RECONNECT_MIN_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      handlers.onError(error);
+      retry(next);
+    });
+    next.on('end', () => retry(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    delay = RECONNECT_MIN_MS;
+    if (isReconnect) handlers.onGap();
+  };
+
+  const retry = (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = null;
+    failed.end().catch(() => undefined);
+    schedule();
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      connect(true).catch((error) => {
+        handlers.onError(error);
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        schedule();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  await connect(false);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

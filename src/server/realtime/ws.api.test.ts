@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signUpLawyer, signUpMediator } from '../../../tests/helpers/accounts';
+import { backends } from '../../../tests/helpers/backends';
+import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { notify } from '../modules/notifications/notifications.service';
+import { transaction } from '../unit-of-work';
+import { publishEvents } from './events.repo';
+
+const ORIGIN = 'http://localhost:3000'; // the test app's PUBLIC_URL
+
+/** A socket that records what it receives. */
+async function connect(url: string, headers: Record<string, string>) {
+  const received: Record<string, unknown>[] = [];
+  const socket = new WebSocket(url, { headers });
+  socket.on('message', (data) => received.push(JSON.parse(String(data))));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+  return { socket, received };
+}
+
+const waitFor = async (check: () => boolean, ms = 3_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe.each(backends)('GET /ws (%s)', (backend) => {
+  let t: TestApp;
+  let url: string;
+  const sockets: WebSocket[] = [];
+  beforeEach(async () => {
+    t = await createTestApp(backend);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/ws`;
+  });
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.terminate();
+    await t.close();
+  });
+
+  const open = async (cookie: string | undefined, origin: string | undefined = ORIGIN) => {
+    const headers: Record<string, string> = {};
+    if (cookie) headers.cookie = cookie;
+    if (origin) headers.origin = origin;
+    const conn = await connect(url, headers);
+    sockets.push(conn.socket);
+    return conn;
+  };
+
+  it('refuses a signed-out caller (401) and a foreign Origin (403)', async () => {
+    const lawyer = await signUpLawyer(t);
+    await expect(open(undefined)).rejects.toThrow('HTTP 401');
+    await expect(open(lawyer.cookie, 'https://evil.example')).rejects.toThrow('HTTP 403');
+    // A client that sends no Origin (not a browser) is admitted on its cookie alone.
+    await expect(open(lawyer.cookie, undefined)).resolves.toBeTruthy();
+  });
+
+  it("pushes a notification with the user's own unread count, only to that user", async () => {
+    const lawyer = await signUpLawyer(t);
+    const mediator = await signUpMediator(t);
+    await setTier(t, mediator.user.id, 'pro');
+    const lawyerSocket = await open(lawyer.cookie);
+    const mediatorSocket = await open(mediator.cookie);
+    const requestId = await createLiveRequest(t, lawyer.cookie);
+    const accepted = await call(t, 'POST', `/api/requests/${requestId}/accept`, mediator.cookie, { noConflictConfirmed: true });
+    expect(accepted.statusCode).toBe(201);
+    const unread = (await call(t, 'GET', '/api/notifications/unread', lawyer.cookie)).json().count as number;
+    await waitFor(() => lawyerSocket.received.some((e) => e.type === 'notification' && e.unreadCount === unread));
+    // The mediator was told of the new request: their socket carries their own count, never the lawyer's.
+    const mediatorUnread = (await call(t, 'GET', '/api/notifications/unread', mediator.cookie)).json().count as number;
+    await waitFor(() => mediatorSocket.received.some((e) => e.type === 'notification'));
+    expect(mediatorSocket.received.filter((e) => e.type === 'notification').map((e) => e.unreadCount)).toEqual([mediatorUnread]);
+    expect(lawyerSocket.received.every((e) => Object.keys(e).every((k) => ['type', 'unreadCount', 'requestId'].includes(k)))).toBe(true);
+  });
+
+  it('delivers only after commit: an event published in a transaction that rolls back never arrives', async () => {
+    const lawyer = await signUpLawyer(t);
+    const conn = await open(lawyer.cookie);
+    const lawyerId = (await call(t, 'GET', '/api/user', lawyer.cookie)).json().id as string;
+    await expect(
+      transaction(t.ctx, async (tx) => {
+        await notify(tx, [{ userId: lawyerId, type: 'broadcast', title: 'Rolled back', message: 'never' }]);
+        await publishEvents(tx, [{ type: 'request_updated', requestId: lawyerId, userIds: [lawyerId] }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await transaction(t.ctx, (tx) => publishEvents(tx, [{ type: 'new_message', requestId: lawyerId, userIds: [lawyerId] }]));
+    await waitFor(() => conn.received.length > 0);
+    expect(conn.received).toEqual([{ type: 'new_message', requestId: lawyerId }]);
+  });
+
+  it('an event reaches only the users it names', async () => {
+    const a = await signUpLawyer(t);
+    const b = await signUpLawyer(t);
+    const idA = (await call(t, 'GET', '/api/user', a.cookie)).json().id as string;
+    const idB = (await call(t, 'GET', '/api/user', b.cookie)).json().id as string;
+    const connA = await open(a.cookie);
+    const connB = await open(b.cookie);
+    await transaction(t.ctx, (tx) => publishEvents(tx, [{ type: 'request_updated', requestId: idB, userIds: [idB] }]));
+    await waitFor(() => connB.received.length === 1);
+    expect(connA.received).toEqual([]);
+    expect(idA).not.toBe(idB);
+  });
+});
