@@ -37,6 +37,8 @@ export const NOTIFICATION_TYPES = [
   'dispute_resolved',
   'payment_failed',
   'broadcast',
+  // A mediator withdrew their pending acceptance (issue 7: not an `acceptance_received`).
+  'acceptance_withdrawn',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar, numeric } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, numeric } from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
 import { notificationType } from './enums';
 
@@ -16,8 +16,36 @@ export const notifications = pgTable(
     linkUrl: varchar('link_url', { length: 300 }),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
+    /** How many events this one row stands for: new messages in one thread are coalesced while unread (issue 7). */
+    coalescedCount: integer('coalesced_count').notNull().default(1),
+    /** When the e-mail about it was decided (sent or skipped), for the jobs that e-mail later: a rerun sends nothing. */
+    emailHandledAt: timestamp('email_handled_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_user_unread_idx').on(t.userId, t.isRead)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx').on(t.userId, t.isRead),
+    // At most one unread new-message notification per user and thread: the upsert that coalesces them targets this.
+    uniqueIndex('notifications_unread_message_uq')
+      .on(t.userId, t.linkUrl)
+      .where(sql`type = 'new_message' AND is_read = false`),
+    // The new-request e-mail job finds the notifications of one fan-out it has not e-mailed yet.
+    index('notifications_new_request_unmailed_idx')
+      .on(t.linkUrl)
+      .where(sql`type = 'new_request' AND email_handled_at IS NULL`),
+  ],
+);
+
+/** E-mail kinds a user turned off (issue 7); no row means the e-mail is on. */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
 export interface EmailTemplate {

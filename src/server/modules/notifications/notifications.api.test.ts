@@ -32,7 +32,7 @@ describe.each(backends)('notifications on %s', (backend) => {
   let tick = Date.parse('2026-03-02T15:00:00Z');
   async function seedOneByOne(userId: string, titles: string[]) {
     for (const title of titles) {
-      await insertNotifications(t.ctx.db, [{ userId, type: 'new_message', title, message: `${title} body`, linkUrl: '/messages' }]);
+      await insertNotifications(t.ctx.db, [{ userId, type: 'review_received', title, message: `${title} body`, linkUrl: '/reviews' }]);
       tick += 1000;
       await t.ctx.db
         .update(notifications)
@@ -71,7 +71,7 @@ describe.each(backends)('notifications on %s', (backend) => {
     const items = res.json() as Note[];
     expect(items.map((n) => n.title)).toEqual(['third', 'second', 'first']);
     expect(items.every((n) => n.userId === me.user.id && n.isRead === false)).toBe(true);
-    expect(items[0]).toMatchObject({ type: 'new_message', message: 'third body', linkUrl: '/messages' });
+    expect(items[0]).toMatchObject({ type: 'review_received', message: 'third body', linkUrl: '/reviews' });
     expect(Date.parse(items[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(items[2].createdAt));
     expect(await unread(me.cookie)).toBe(3);
     expect(await unread(other.cookie)).toBe(1);
