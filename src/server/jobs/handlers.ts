@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { announceToEveryone, announceToFreeTier } from '../modules/requests/request-notices';
+import { releasePayout } from '../modules/payments/payout.service';
 import type { JobName } from './scheduler';
 
 /** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
@@ -10,5 +11,7 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return announceToFreeTier(ctx, requestId);
     case 'request.open-to-all':
       return announceToEveryone(ctx, requestId);
+    case 'payment.payout':
+      return releasePayout(ctx, requestId);
   }
 }

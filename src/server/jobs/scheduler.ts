@@ -1,5 +1,5 @@
 /** Background work that must survive restarts (DESIGN 1): run once, at or after `runAt`, across instances. */
-export const JOB_NAMES = ['request.free-head-start', 'request.open-to-all'] as const;
+export const JOB_NAMES = ['request.free-head-start', 'request.open-to-all', 'payment.payout'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobScheduler {

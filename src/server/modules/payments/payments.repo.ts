@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../common/enums';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, mediationRequests, mediatorProfiles, payments } from '../../db/schema';
+import { disputes, ledgerEntries, mediationRequests, mediatorProfiles, payments } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -116,4 +116,14 @@ export async function ledgersFor(db: DbOrTx, paymentIds: string[]): Promise<Map<
   const byPayment = new Map<string, LedgerRow[]>(paymentIds.map((id) => [id, []]));
   for (const row of rows) byPayment.get(row.paymentId)!.push(row);
   return byPayment;
+}
+
+/** Whether the lawyer has reported a problem that admins have not resolved yet (the payout waits: RULES.md 2.3). */
+export async function hasOpenDispute(db: DbOrTx, requestId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.requestId, requestId), eq(disputes.status, 'open')))
+    .limit(1);
+  return rows.length > 0;
 }

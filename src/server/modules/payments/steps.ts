@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import { appendLedger, findPayoutAccount, savePayoutAccount, updatePayment } from './payments.repo';
+import { finishPayoutIfSettled } from './payout-release';
 import { bumpStepAttempts, lockStep, settleStep, type StepRow } from './steps.repo';
 
 /**
@@ -45,9 +46,9 @@ export async function executeStep(ctx: AppContext, step: StepRow): Promise<void>
 async function settle(ctx: AppContext, step: StepRow, result: Record<string, string>): Promise<void> {
   const now = ctx.clock.now();
   await transaction(ctx, async (tx) => {
-    const { payment } = await lockInOrder(tx, { requestId: step.params.requestId, payment: true });
+    const { request, payment } = await lockInOrder(tx, { requestId: step.params.requestId, payment: true });
     const locked = await lockStep(tx, step.id);
-    if (!payment || locked?.status !== 'pending') return;
+    if (!request || !payment || locked?.status !== 'pending') return;
     const amount = parseCents(step.amount)!;
     if (step.kind === 'refund') {
       await appendLedger(tx, {
@@ -76,6 +77,7 @@ async function settle(ctx: AppContext, step: StepRow, result: Record<string, str
       if (result.ref !== 'none') await updatePayment(tx, payment.id, { transferId: result.ref, updatedAt: now });
     }
     await settleStep(tx, step.id, 'succeeded', result, now);
+    if (step.params.ledgerKind === 'payout_transfer') await finishPayoutIfSettled(ctx, tx, request, payment);
   });
 }
 

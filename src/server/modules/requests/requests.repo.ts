@@ -219,3 +219,11 @@ export async function rejectPendingAcceptances(tx: DbOrTx, requestId: string, ex
     .returning({ mediatorId: mediatorAcceptances.mediatorId });
   return rows.map((r) => r.mediatorId);
 }
+
+/** The mediator's completed count (spec 3 `totalMediationsCompleted`), with their profile row locked by the caller. */
+export async function incrementCompletedMediations(tx: DbOrTx, mediatorId: string): Promise<void> {
+  await tx
+    .update(mediatorProfiles)
+    .set({ totalMediationsCompleted: sql`${mediatorProfiles.totalMediationsCompleted} + 1` })
+    .where(eq(mediatorProfiles.userId, mediatorId));
+}

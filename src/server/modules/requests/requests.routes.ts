@@ -24,6 +24,8 @@ import { cancelRequest, previewCancellation } from './cancellation.service';
 import { submitRequest } from './submit.service';
 import { selectMediator } from './selection.service';
 import { acceptRequest, withdrawAcceptance } from './acceptances.service';
+import { completeMediation, startMediation } from './completion.service';
+import { CompleteSchema } from '../../../common/schemas/after-match';
 import * as service from './requests.service';
 
 const tags = ['Requests'];
@@ -212,6 +214,41 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const body = takeBody(request);
       const result = await cancelRequest(ctx, user, request.params.id, { reason: body.reason });
       return { ...result, request: await service.present(ctx, user, result.request) }; // presented, never the raw row
+    },
+  );
+
+  r.post(
+    '/api/requests/:id/start',
+    {
+      schema: {
+        tags,
+        summary: 'Start the mediation (selected mediator): matched → in_progress',
+        params: IdParams,
+        response: { 200: RequestDtoSchema, ...writeErrors(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireActiveMember(request);
+      return service.present(ctx, user, await startMediation(ctx, user, request.params.id));
+    },
+  );
+
+  // The body is checked inside the service, after visibility (404) and the selected-mediator check (403).
+  r.post(
+    '/api/requests/:id/complete',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Mark as complete (selected mediator): schedules the payout after the hold window',
+        params: IdParams,
+        body: CompleteSchema,
+        response: { 200: RequestDtoSchema, ...writeErrors(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireActiveMember(request);
+      return service.present(ctx, user, await completeMediation(ctx, user, request.params.id, request.body));
     },
   );
 }

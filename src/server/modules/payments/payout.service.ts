@@ -1,0 +1,59 @@
+import { allocatePayout } from '../../../common/domain/payout';
+import { formatCents, parseCents } from '../../../common/money';
+import type { AppContext } from '../../context';
+import { lockInOrder } from '../../db/lock-order';
+import { transaction } from '../../unit-of-work';
+import type { RequestRow } from '../requests/requests.repo';
+import { hasOpenDispute, ledgerFor } from './payments.repo';
+import { executeSteps } from './steps';
+import { recordStep, type StepRow } from './steps.repo';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** When a completed mediation's payout is due: completion + the request's own hold window (RULES.md 1 + 2.3). */
+export function payoutDueAt(request: Pick<RequestRow, 'completedAt' | 'terms'>): Date {
+  const hold = request.terms?.payoutHoldHours ?? 0;
+  return new Date((request.completedAt?.getTime() ?? 0) + hold * HOUR_MS);
+}
+
+/**
+ * Releases a completed mediation's payout (RULES.md 2.3): budget − fee to the mediator's payout account, one
+ * transfer per source charge with the key `payout:{paymentId}:{chargeId}`. Under the locks it only records the
+ * transfer steps; the provider is called after commit, and each settled step appends its ledger entry; the last
+ * one marks the payment `released` (payout-release.ts). Safe to run any number of times, on any instance: the steps'
+ * keys are unique, a settled step is never repeated, and a payment no longer held is left alone. Waits while the hold
+ * window runs or a dispute is open.
+ */
+export async function releasePayout(ctx: AppContext, requestId: string): Promise<void> {
+  const steps = await transaction(ctx, async (tx): Promise<StepRow[]> => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request || !payment || request.status !== 'completed' || payment.status !== 'held' || !payment.mediatorId) return [];
+    if (ctx.clock.now() < payoutDueAt(request)) return [];
+    if (await hasOpenDispute(tx, request.id)) return [];
+    const charges = (await ledgerFor(tx, payment.id))
+      .filter((e) => e.kind === 'deposit_charge' || e.kind === 'balance_charge')
+      .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+    const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
+    const recorded: StepRow[] = [];
+    for (const part of parts) {
+      recorded.push(
+        await recordStep(tx, {
+          paymentId: payment.id,
+          kind: 'transfer',
+          idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
+          amount: part.transfer,
+          params: {
+            requestId: request.id,
+            mediatorId: payment.mediatorId,
+            sourceChargeId: part.chargeId,
+            ledgerKind: 'payout_transfer',
+            platformFee: formatCents(part.platformFee),
+            note: 'Payout',
+          },
+        }),
+      );
+    }
+    return recorded.filter((step) => step.status === 'pending');
+  });
+  await executeSteps(ctx, steps);
+}
