@@ -37,11 +37,22 @@ export function PhotoUpload({ user }: { user: UserDto }) {
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-4">
+    <div className="flex min-w-0 flex-wrap items-center gap-4">
       <UserAvatar src={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} className="size-20 text-xl" />
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap gap-2">
-          <input ref={input} type="file" accept={ACCEPTED.join(',')} className="sr-only" id="photo-input" onChange={(e) => void onFile(e.target.files?.[0])} />
+          {/* The visible button opens this input, so the input itself is labelled but kept out of the tab order (axe: label). */}
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPTED.join(',')}
+            className="sr-only"
+            id="photo-input"
+            aria-label="Profile photo"
+            aria-describedby="photo-input-hint"
+            tabIndex={-1}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
           <Button variant="outline" onClick={() => input.current?.click()} disabled={progress !== null}>
             <Camera aria-hidden="true" />
             {progress !== null ? 'Uploading...' : user.profileImageUrl ? 'Change photo' : 'Upload photo'}
@@ -57,8 +68,10 @@ export function PhotoUpload({ user }: { user: UserDto }) {
             </Button>
           ) : null}
         </div>
-        <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 2 MB.</p>
-        {progress !== null ? <ProgressBar value={progress} label="Upload progress" className="w-48" /> : null}
+        <p id="photo-input-hint" className="text-xs text-muted-foreground">
+          JPEG, PNG or WebP, up to 2 MB.
+        </p>
+        {progress !== null ? <ProgressBar value={progress} label="Upload progress" className="w-48 max-w-full" /> : null}
         {error ? (
           <p className="text-sm font-medium text-destructive" role="alert">
             {error}

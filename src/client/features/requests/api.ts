@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AcceptanceDto, CancellationPreviewDto, RequestDto } from '../../../common/api-types';
+import type { PaymentStatus } from '../../../common/enums';
+import type { CompleteInput, Counterpart } from '../../../common/schemas/after-match';
 import type { AcceptInput, CreateRequestInput } from '../../../common/schemas/requests';
 import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
@@ -72,4 +74,30 @@ export function useSelectMediator(id: string) {
 
 export function useCancelRequest(id: string) {
   return useMutation({ mutationFn: (reason: string) => apiRequest('POST', `/api/requests/${id}/cancel`, { reason }), onSuccess: refreshRequests });
+}
+
+/** Matched → in_progress, by the selected mediator (RULES.md 4). */
+export function useStartMediation(id: string) {
+  return useMutation({ mutationFn: () => apiRequest<RequestDto>('POST', `/api/requests/${id}/start`), onSuccess: refreshRequests });
+}
+
+/** Matched or in_progress → completed, by the selected mediator: results required, the rest optional (spec 5). */
+export function useCompleteRequest(id: string) {
+  return useMutation({
+    mutationFn: (input: CompleteInput) => apiRequest<RequestDto>('POST', `/api/requests/${id}/complete`, input),
+    onSuccess: refreshRequests,
+  });
+}
+
+/** What a request carries from matched on (the other participant, the payment's state and the payout's due date). */
+export interface AfterMatchFields {
+  counterpart: Counterpart | null;
+  paymentStatus: PaymentStatus | null;
+  payoutReleaseAt: string | null;
+}
+
+/** Reads the after-match fields whether or not the server sends them (absent on an older server: null). */
+export function afterMatch(request: RequestDto): AfterMatchFields {
+  const r = request as RequestDto & Partial<AfterMatchFields>;
+  return { counterpart: r.counterpart ?? null, paymentStatus: r.paymentStatus ?? null, payoutReleaseAt: r.payoutReleaseAt ?? null };
 }

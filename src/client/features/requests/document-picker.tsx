@@ -46,7 +46,7 @@ export function DocumentPicker({
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-1 gap-2">
       <p id={`${id}-label`} className="text-sm font-medium">
         {label}
       </p>
@@ -72,16 +72,18 @@ export function DocumentPicker({
         Choose PDF{maxFiles > 1 ? 's' : ''}
       </Button>
       {files.length ? (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {files.map((file) => (
-            <li key={file.name + file.size} className="rounded-md border p-2 text-sm">
+            <li key={file.name + file.size} className="min-w-0 rounded-md border p-2 text-sm">
               <div className="flex items-center gap-2">
                 <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="text-xs text-muted-foreground">{(file.size / MB).toFixed(1)} MB</span>
+                <span className="min-w-0 flex-1 truncate" title={file.name}>
+                  {file.name}
+                </span>
+                <span className="shrink-0 text-xs text-muted-foreground">{(file.size / MB).toFixed(1)} MB</span>
                 <button
                   type="button"
-                  className="rounded p-1 hover:bg-muted"
+                  className="shrink-0 rounded p-1 hover:bg-muted"
                   aria-label={`Remove ${file.name}`}
                   onClick={() =>
                     onChange(

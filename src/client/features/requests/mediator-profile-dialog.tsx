@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { ReviewDto } from '../../../common/schemas/after-match';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -23,10 +24,23 @@ interface MediatorProfile {
   jurisdiction: string;
   totalMediationsCompleted: number;
   verified: boolean;
+  /** The latest few reviews (absent on an older server). */
+  reviews?: ReviewDto[];
 }
 
+/** How the page shows a mediator's reviews (the reviews feature's list, composed in by the page, DESIGN 3). */
+export type RenderReviews = (reviews: ReviewDto[]) => ReactNode;
+
 /** What a lawyer choosing sees of a mediator (RULES.md 7: GET /api/mediators/{id}). */
-export function MediatorProfileDialog({ mediatorId, onClose }: { mediatorId: string | null; onClose: () => void }) {
+export function MediatorProfileDialog({
+  mediatorId,
+  onClose,
+  renderReviews,
+}: {
+  mediatorId: string | null;
+  onClose: () => void;
+  renderReviews?: RenderReviews;
+}) {
   const { data, error, isLoading } = useQuery<MediatorProfile>({ queryKey: ['/api/mediators', mediatorId], enabled: !!mediatorId, staleTime: 60_000 });
   useEffect(() => {
     if (error) {
@@ -73,6 +87,14 @@ export function MediatorProfileDialog({ mediatorId, onClose }: { mediatorId: str
                 </Badge>
               ))}
             </div>
+            {renderReviews && data.reviews ? (
+              <section aria-labelledby="mediator-reviews-heading" className="grid gap-3">
+                <h3 id="mediator-reviews-heading" className="font-semibold">
+                  Reviews
+                </h3>
+                {renderReviews(data.reviews)}
+              </section>
+            ) : null}
           </div>
         )}
       </DialogContent>

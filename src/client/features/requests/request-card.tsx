@@ -13,11 +13,11 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
       <CardContent className="grid grid-cols-1 gap-3 p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="truncate text-base font-semibold">
+            <h2 className="truncate text-base font-semibold">
               <Link to={`/requests/${request.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
                 {request.caseName}
               </Link>
-            </h3>
+            </h2>
             <p className="text-sm text-muted-foreground wrap-anywhere">
               Case #{request.caseNumber} · {request.caseType}
             </p>

@@ -24,7 +24,7 @@ export function RequestDetailsCard({ request, isMediator }: { request: RequestDt
       <CardHeader>
         <CardTitle>Case details</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         <div>
           <h3 className="text-sm text-muted-foreground">Case description</h3>
           <p className="mt-1 whitespace-pre-line wrap-anywhere">{request.caseDescription}</p>
@@ -53,17 +53,22 @@ export function RequestDetailsCard({ request, isMediator }: { request: RequestDt
           </div>
         ) : null}
         {request.documents.length ? (
-          <div>
+          <div className="min-w-0">
             <h3 className="text-sm font-semibold">Documents</h3>
-            <ul className="mt-2 grid gap-2">
+            <ul className="mt-2 grid grid-cols-1 gap-2">
               {request.documents.map((d) => (
-                <li key={d.objectPath}>
-                  <a href={d.url} className="flex items-center gap-2 rounded-md border p-2 text-sm hover:bg-muted" download>
-                    <FileText className="size-4 text-muted-foreground" aria-hidden="true" />
-                    <span className="flex-1 truncate">
+                <li key={d.objectPath} className="min-w-0">
+                  <a
+                    href={d.url}
+                    className="flex min-w-0 items-center gap-2 rounded-md border p-2 text-sm hover:bg-muted"
+                    title={d.fileName ?? 'document.pdf'}
+                    download
+                  >
+                    <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 flex-1 truncate">
                       {d.kind === 'brief' ? 'Mediation brief' : 'Case file'}: {d.fileName ?? 'document.pdf'}
                     </span>
-                    <Download className="size-4" aria-hidden="true" />
+                    <Download className="size-4 shrink-0" aria-hidden="true" />
                   </a>
                 </li>
               ))}

@@ -11,7 +11,7 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney, formatRating } from '../../lib/format';
 import { usePendingAcceptances, useSelectMediator } from './api';
-import { MediatorProfileDialog } from './mediator-profile-dialog';
+import { MediatorProfileDialog, type RenderReviews } from './mediator-profile-dialog';
 
 function AcceptanceCard({
   acceptance,
@@ -82,10 +82,13 @@ export function SelectionList({
   request,
   onSelected,
   onBalanceDue,
+  renderReviews,
 }: {
   request: RequestDto;
   onSelected: () => unknown;
   onBalanceDue: (balance: BalanceDue) => void;
+  /** Shows a mediator's reviews in their profile dialog. */
+  renderReviews?: RenderReviews;
 }) {
   const { data, isLoading, error, refetch, isRefetching } = usePendingAcceptances(request.id, true);
   const select = useSelectMediator(request.id);
@@ -136,7 +139,7 @@ export function SelectionList({
           </ul>
         </>
       )}
-      <MediatorProfileDialog mediatorId={profileId} onClose={() => setProfileId(null)} />
+      <MediatorProfileDialog mediatorId={profileId} onClose={() => setProfileId(null)} renderReviews={renderReviews} />
     </section>
   );
 }

@@ -47,7 +47,7 @@ export function AuthPage() {
               {verified === 'false' ? (
                 <Alert tone="warning">
                   <TriangleAlert aria-hidden="true" />
-                  <div className="w-full">
+                  <div className="w-full min-w-0">
                     <p className="font-semibold">This verification link is invalid or has expired.</p>
                     <p>Enter your e-mail address and we will send you a new link.</p>
                     <ResendVerification />
@@ -57,11 +57,11 @@ export function AuthPage() {
               {registeredEmail ? (
                 <Alert tone="info">
                   <Mail aria-hidden="true" />
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-semibold">Check your e-mail</p>
                     <p>
-                      We sent a verification link to <strong>{registeredEmail}</strong>. Open it to activate your account, then sign in. In development mode the
-                      link is printed in the server console.
+                      We sent a verification link to <strong className="wrap-anywhere">{registeredEmail}</strong>. Open it to activate your account, then sign
+                      in. In development mode the link is printed in the server console.
                     </p>
                   </div>
                 </Alert>
@@ -69,7 +69,7 @@ export function AuthPage() {
               {unverifiedEmail ? (
                 <Alert tone="warning">
                   <Mail aria-hidden="true" />
-                  <div className="w-full">
+                  <div className="w-full min-w-0">
                     <p className="font-semibold">Your e-mail address is not verified yet.</p>
                     <p>Open the link we sent you, or ask for a new one.</p>
                     <ResendVerification initialEmail={unverifiedEmail} />

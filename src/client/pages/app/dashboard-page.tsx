@@ -21,6 +21,7 @@ function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
       : [
           { label: 'Browse Requests', to: '/requests', icon: Search, primary: true },
           { label: 'Manage Subscription', to: '/subscription', icon: CreditCard },
+          { label: 'My Reviews', to: '/reviews', icon: Star },
         ];
   return (
     <Card>
@@ -138,13 +139,7 @@ export function DashboardPage() {
               <StatCard label="Active Requests" icon={FileText} loading={isLoading} value={data?.role === 'lawyer' ? data.activeRequests : 0} />
               <StatCard label="Matched Mediators" icon={Users} loading={isLoading} value={data?.role === 'lawyer' ? data.matchedMediators : 0} />
               <StatCard label="Completed" icon={CheckCircle2} loading={isLoading} value={data?.role === 'lawyer' ? data.completed : 0} />
-              <StatCard
-                label="Messages"
-                icon={MessageSquare}
-                loading={isLoading}
-                value={data?.unreadMessages ?? 0}
-                hint="Unread · messaging opens with the next release"
-              />
+              <StatCard label="Messages" icon={MessageSquare} loading={isLoading} value={data?.unreadMessages ?? 0} hint="Unread in your message threads" />
             </>
           )}
         </section>

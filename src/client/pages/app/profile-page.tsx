@@ -49,7 +49,7 @@ function PersonalCard({ user }: { user: UserDto }) {
     <Card>
       <CardHeader>
         <CardTitle>Personal information</CardTitle>
-        <CardDescription>{user.email}</CardDescription>
+        <CardDescription className="wrap-anywhere">{user.email}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <PhotoUpload user={user} />

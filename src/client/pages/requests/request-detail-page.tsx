@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Clock, CreditCard, FileQuestion } from 'lucide-react';
+import { Clock, CreditCard, FileQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RequestDto, UserDto } from '../../../common/api-types';
@@ -19,6 +18,7 @@ import { RequestDetailsCard } from '../../features/requests/request-details-card
 import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { isAfterMatch, LawyerAfterMatch, MediatorAfterMatch } from './after-match-panel';
 import { DepositPaymentDialog } from './deposit-payment-dialog';
 import { SelectionStep } from './selection-step';
 
@@ -38,13 +38,8 @@ function NotFound() {
   );
 }
 
-function OwnerPanel({ request }: { request: RequestDto }) {
+function OwnerPanel({ request, user }: { request: RequestDto; user: UserDto }) {
   const [paying, setPaying] = useState(false);
-  const { data: mediator } = useQuery<{ firstName: string; lastName: string }>({
-    queryKey: ['/api/mediators', request.selectedMediatorId],
-    enabled: !!request.selectedMediatorId,
-    staleTime: 60_000,
-  });
   if (request.status === 'draft') {
     return (
       <Card>
@@ -71,39 +66,14 @@ function OwnerPanel({ request }: { request: RequestDto }) {
     );
   }
   if (request.status === 'awaiting_selection') return <SelectionStep request={request} />;
-  if (request.status === 'matched' || request.status === 'in_progress') {
-    return (
-      <Card className="border-emerald-300 dark:border-emerald-400/40">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
-            Mediator Selected
-          </CardTitle>
-          <CardDescription>
-            {mediator ? `${mediator.firstName} ${mediator.lastName}` : 'Your mediator'} has been notified and will coordinate the mediation with you. The full
-            budget of {displayMoney(request.budget)} is held securely until completion.
-          </CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  }
+  if (isAfterMatch(request)) return <LawyerAfterMatch request={request} user={user} />;
   return null;
 }
 
 function MediatorPanel({ request, user }: { request: RequestDto; user: UserDto }) {
   const withdraw = useWithdraw(request.id);
   const mine = request.myAcceptance;
-  if (request.selectedMediatorId === user.id) {
-    return (
-      <Alert tone="success">
-        <CheckCircle2 aria-hidden="true" />
-        <p>
-          You were selected for this mediation. Coordinate the date with the lawyer; your payout of {displayMoney(request.mediatorPayout)} is released after
-          completion.
-        </p>
-      </Alert>
-    );
-  }
+  if (request.selectedMediatorId === user.id && isAfterMatch(request)) return <MediatorAfterMatch request={request} user={user} />;
   if (mine?.status === 'pending') {
     return (
       <Card>
@@ -158,7 +128,11 @@ export function RequestDetailPage() {
           </div>
         </div>
       </div>
-      {isOwner || user.role === 'admin' ? <OwnerPanel request={request} /> : user.role === 'mediator' ? <MediatorPanel request={request} user={user} /> : null}
+      {isOwner || user.role === 'admin' ? (
+        <OwnerPanel request={request} user={user} />
+      ) : user.role === 'mediator' ? (
+        <MediatorPanel request={request} user={user} />
+      ) : null}
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
     </div>
   );

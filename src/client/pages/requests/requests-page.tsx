@@ -1,7 +1,9 @@
-import { FilePlus2, Inbox } from 'lucide-react';
+import { FilePlus2, Inbox, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
+import { DEFAULT_SETTINGS } from '../../../common/constants';
+import type { SubscriptionTier } from '../../../common/enums';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { PagedListView } from '../../components/paged-list';
@@ -9,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useCurrentUser } from '../../lib/current-user';
 import { useRequestCounts, useRequests, type MediatorView } from '../../features/requests/api';
 import { RequestCard } from '../../features/requests/request-card';
+import { usePublicSettings } from '../../features/settings/public-settings';
 import type { PagedList } from '../../lib/use-paged-list';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -24,7 +27,27 @@ function RequestList({ list, role, empty }: { list: PagedList<RequestDto>; role:
   );
 }
 
-function MediatorTab({ view }: { view: MediatorView }) {
+/** A Free mediator's empty Available tab says why it may be empty and how to see requests sooner (RULES.md 5). */
+function PriorityHint() {
+  const { data: settings } = usePublicSettings();
+  const minutes = settings?.priorityHeadStartMinutes ?? DEFAULT_SETTINGS.priorityHeadStartMinutes;
+  return (
+    <div className="grid max-w-md gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 text-left text-sm text-foreground">
+      <p className="flex items-start gap-2">
+        <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span>
+          Pro and Unlimited members see matching requests first, {minutes} minute{minutes === 1 ? '' : 's'} before Free members, so many requests are accepted
+          before they reach this tab. Upgrade to see new matching requests the moment they are posted.
+        </span>
+      </p>
+      <Button asChild size="sm" className="justify-self-start">
+        <Link to="/subscription">Upgrade your plan</Link>
+      </Button>
+    </div>
+  );
+}
+
+function MediatorTab({ view, tier }: { view: MediatorView; tier: SubscriptionTier }) {
   const list = useRequests(view);
   return (
     <RequestList
@@ -35,6 +58,7 @@ function MediatorTab({ view }: { view: MediatorView }) {
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
             <Inbox className="size-10" aria-hidden="true" />
             <p>No requests available in this category.</p>
+            {view === 'available' && tier === 'free' ? <PriorityHint /> : null}
           </CardContent>
         </Card>
       }
@@ -42,7 +66,7 @@ function MediatorTab({ view }: { view: MediatorView }) {
   );
 }
 
-function MediatorRequests() {
+function MediatorRequests({ tier }: { tier: SubscriptionTier }) {
   const [tab, setTab] = useState<MediatorView>('available');
   const { data: counts } = useRequestCounts(true);
   // Counts are the server's totals (not the pages loaded so far); until they arrive, or if they fail, none is shown.
@@ -66,13 +90,13 @@ function MediatorRequests() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="available">
-          <MediatorTab view="available" />
+          <MediatorTab view="available" tier={tier} />
         </TabsContent>
         <TabsContent value="accepted">
-          <MediatorTab view="accepted" />
+          <MediatorTab view="accepted" tier={tier} />
         </TabsContent>
         <TabsContent value="completed">
-          <MediatorTab view="completed" />
+          <MediatorTab view="completed" tier={tier} />
         </TabsContent>
       </Tabs>
     </div>
@@ -120,5 +144,9 @@ export function RequestsPage() {
   const { user } = useCurrentUser();
   usePageTitle(user?.role === 'mediator' ? 'Browse Requests' : 'My Mediation Requests');
   if (!user) return null;
-  return user.role === 'mediator' ? <MediatorRequests /> : <LawyerRequests role={user.role === 'admin' ? 'admin' : 'lawyer'} />;
+  return user.role === 'mediator' ? (
+    <MediatorRequests tier={user.mediatorProfile?.subscriptionTier ?? 'free'} />
+  ) : (
+    <LawyerRequests role={user.role === 'admin' ? 'admin' : 'lawyer'} />
+  );
 }

@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/use-toast';
 import { PaymentDialog } from '../../features/payments/payment-dialog';
 import { refreshRequests } from '../../features/requests/api';
 import { SelectionList, type BalanceDue } from '../../features/requests/selection-list';
+import { ReviewList } from '../../features/reviews/review-list';
 
 /**
  * The owner's awaiting_selection step: the selection list, and the card form for the balance when the saved card is
@@ -22,7 +23,12 @@ export function SelectionStep({ request }: { request: RequestDto }) {
 
   return (
     <>
-      <SelectionList request={request} onSelected={selected} onBalanceDue={setBalance} />
+      <SelectionList
+        request={request}
+        onSelected={selected}
+        onBalanceDue={setBalance}
+        renderReviews={(reviews) => <ReviewList reviews={reviews} headingLevel={4} showCase={false} />}
+      />
       {balance ? (
         <PaymentDialog
           open

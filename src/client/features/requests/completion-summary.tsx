@@ -1,0 +1,80 @@
+import { BadgeCheck, CheckCircle2, Clock, PauseCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { RequestDto } from '../../../common/api-types';
+import { Alert } from '../../components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { displayMoney, formatDate } from '../../lib/format';
+import { afterMatch } from './api';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <p className="mt-1 whitespace-pre-line text-sm wrap-anywhere">{children}</p>
+    </div>
+  );
+}
+
+/**
+ * Where the mediator's payout stands after completion (RULES.md 2.3): released, or due after the hold window, or
+ * paused (a dispute, or a refund the admins decided).
+ */
+export function PayoutState({ request }: { request: RequestDto }) {
+  const { paymentStatus, payoutReleaseAt } = afterMatch(request);
+  if (paymentStatus === 'released') {
+    return (
+      <Alert tone="success">
+        <BadgeCheck aria-hidden="true" />
+        <p>
+          <strong>Payout released.</strong> {displayMoney(request.mediatorPayout)} has been transferred to your payout account.
+        </p>
+      </Alert>
+    );
+  }
+  if (paymentStatus === 'refunded_full' || paymentStatus === 'refunded_partial') {
+    return (
+      <Alert tone="warning">
+        <PauseCircle aria-hidden="true" />
+        <p>The payment for this mediation was {paymentStatus === 'refunded_full' ? 'refunded to the lawyer' : 'partly refunded to the lawyer'}.</p>
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="info">
+      <Clock aria-hidden="true" />
+      <p>
+        {payoutReleaseAt ? (
+          <>
+            <strong>Payout scheduled for {formatDate(payoutReleaseAt)}.</strong>{' '}
+          </>
+        ) : (
+          <>
+            <strong>Payout pending.</strong>{' '}
+          </>
+        )}
+        {displayMoney(request.mediatorPayout)} is released to your payout account automatically after the hold window.
+      </p>
+    </Alert>
+  );
+}
+
+/** A completed request's outcome, shown to both participants (spec 3: completionResults, deliverables, proposal). */
+export function CompletionSummary({ request, showPayout }: { request: RequestDto; showPayout: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
+          Mediation completed
+        </CardTitle>
+        {request.completedAt ? <CardDescription>Completed on {formatDate(request.completedAt)}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {showPayout ? <PayoutState request={request} /> : null}
+        <Section title="Completion results">{request.completionResults || '—'}</Section>
+        {request.deliverables ? <Section title="Deliverables">{request.deliverables}</Section> : null}
+        {request.mediatorProposal ? <Section title="Final proposal">{request.mediatorProposal}</Section> : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Handshake } from 'lucide-react';
+import type { RequestDto, UserDto } from '../../../common/api-types';
+import { afterMatch } from '../../features/requests/api';
+import { CompleteCard } from '../../features/requests/complete-request';
+import { CompletionSummary } from '../../features/requests/completion-summary';
+import { CounterpartCard } from '../../features/requests/counterpart-card';
+import { StartMediationCard } from '../../features/requests/start-mediation';
+import { RequestReviews } from '../../features/reviews/request-reviews';
+import { displayMoney } from '../../lib/format';
+
+const AFTER_MATCH = ['matched', 'in_progress', 'completed'];
+
+export const isAfterMatch = (request: RequestDto) => AFTER_MATCH.includes(request.status) && !!request.selectedMediatorId;
+
+/** The selected mediator's name for a viewer the server sends no counterpart to (an admin, or an older server). */
+function useMediatorName(request: RequestDto, enabled: boolean): string {
+  const { data } = useQuery<{ firstName: string; lastName: string }>({
+    queryKey: ['/api/mediators', request.selectedMediatorId],
+    enabled: enabled && !!request.selectedMediatorId,
+    staleTime: 60_000,
+  });
+  return data ? `${data.firstName} ${data.lastName}` : 'your mediator';
+}
+
+/**
+ * From matched on, for the owning lawyer (and an admin looking on): the selected mediator with their contact and the
+ * thread, then the outcome and the reviews once completed (spec 2, RULES.md 6).
+ */
+export function LawyerAfterMatch({ request, user }: { request: RequestDto; user: UserDto }) {
+  const { counterpart } = afterMatch(request);
+  const fallbackName = useMediatorName(request, !counterpart);
+  const name = counterpart ? `${counterpart.firstName} ${counterpart.lastName}` : fallbackName;
+  const isOwner = request.lawyerId === user.id;
+  const icon = <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />;
+  if (request.status !== 'completed') {
+    return (
+      <CounterpartCard
+        requestId={request.id}
+        counterpart={counterpart}
+        fallbackName={fallbackName}
+        icon={icon}
+        messageLabel={isOwner ? undefined : 'Open the message thread'}
+        title="Mediator Selected"
+        description={
+          request.status === 'in_progress'
+            ? `${name} has started the mediation. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
+            : `${name} has been notified and will coordinate the mediation with you. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <CompletionSummary request={request} showPayout={false} />
+      <RequestReviews requestId={request.id} viewerId={user.id} reviewee={isOwner ? 'mediator' : null} revieweeName={name} />
+      <CounterpartCard
+        requestId={request.id}
+        counterpart={counterpart}
+        fallbackName={fallbackName}
+        icon={icon}
+        messageLabel={isOwner ? undefined : 'Open the message thread'}
+        title={isOwner ? 'Your mediator' : 'Selected mediator'}
+      />
+    </>
+  );
+}
+
+/**
+ * From matched on, for the selected mediator: the lawyer's contact and the thread right beside the instruction to
+ * coordinate the date (issue 7), Start Mediation while matched, Mark as Complete while matched or in progress, and
+ * after completion the outcome, the payout's state and the reviews.
+ */
+export function MediatorAfterMatch({ request, user }: { request: RequestDto; user: UserDto }) {
+  const { counterpart } = afterMatch(request);
+  const name = counterpart ? `${counterpart.firstName} ${counterpart.lastName}` : 'the lawyer';
+  const icon = <Handshake className="size-5 shrink-0 text-success" aria-hidden="true" />;
+  if (request.status === 'completed') {
+    return (
+      <>
+        <CompletionSummary request={request} showPayout />
+        <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} />
+        <CounterpartCard requestId={request.id} counterpart={counterpart} fallbackName="the lawyer" icon={icon} title="The lawyer" />
+      </>
+    );
+  }
+  return (
+    <>
+      <CounterpartCard
+        requestId={request.id}
+        counterpart={counterpart}
+        fallbackName="the lawyer"
+        icon={icon}
+        title={request.status === 'matched' ? 'You were selected' : 'Mediation in progress'}
+        description={
+          request.status === 'matched'
+            ? `Coordinate the date with ${name}. Your payout of ${displayMoney(request.mediatorPayout)} is released after completion.`
+            : `Keep ${name} informed here. Your payout of ${displayMoney(request.mediatorPayout)} is released after completion.`
+        }
+      />
+      {request.status === 'matched' ? <StartMediationCard request={request} /> : null}
+      <CompleteCard request={request} />
+    </>
+  );
+}
