@@ -22,6 +22,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { mediatorsRoutes } from './modules/mediators/mediators.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   requestsRoutes(app, ctx);
   paymentsRoutes(app, ctx);
   mediatorsRoutes(app, ctx);
+  reviewsRoutes(app, ctx);
 
   await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);
   return app;

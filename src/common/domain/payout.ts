@@ -30,3 +30,11 @@ export function allocatePayout(charges: SourceCharge[], platformFee: Cents): Pay
   if (feeLeft > 0) throw new Error(`charges do not cover the platform fee (${feeLeft} cents short)`);
   return parts;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** When a completed mediation's payout is due: completion + the request's own hold window (RULES.md 1 + 2.3). */
+export function payoutDueAt(request: { completedAt: Date | null; terms: { payoutHoldHours: number } | null }): Date {
+  const hold = request.terms?.payoutHoldHours ?? 0;
+  return new Date((request.completedAt?.getTime() ?? 0) + hold * HOUR_MS);
+}

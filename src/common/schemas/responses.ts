@@ -13,6 +13,7 @@ import {
   USER_STATUSES,
 } from '../enums';
 import { ERROR_CODES } from '../error-codes';
+import { CounterpartSchema, ReviewDtoSchema } from './after-match';
 
 /** Money and ratings on the wire: two-decimal strings, "150.00", "4.50" (RULES.md 7). */
 export const AmountSchema = z
@@ -212,6 +213,12 @@ export const RequestDtoSchema = z.object({
     .nullable(),
   /** Whether the viewer may see documents and opposing counsel's contact details. */
   fullAccess: z.boolean(),
+  /** The other participant, for the lawyer and the selected mediator from matched on (RULES.md 6). */
+  counterpart: CounterpartSchema.nullable(),
+  /** The escrow's status (RULES.md 2.6), for participants and admins; null for other mediators or before submit. */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  /** When a completed mediation's payout is due (completion + hold window), for participants and admins. */
+  payoutReleaseAt: Timestamp.nullable(),
 });
 
 /** GET /api/requests/counts: a mediator's tabs, or a lawyer's requests by status (statuses with none are absent). */
@@ -289,6 +296,8 @@ export const PublicMediatorSchema = z.object({
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   totalMediationsCompleted: z.number().int(),
   verified: z.boolean(),
+  /** The latest reviews about them (RULES.md 7: what a lawyer choosing sees). */
+  reviews: z.array(ReviewDtoSchema),
 });
 
 /** GET /api/mediators/{id}/acceptances: each acceptance with a summary of its request. */

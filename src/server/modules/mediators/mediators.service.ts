@@ -2,6 +2,7 @@ import { twoDecimals } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
+import { latestReviewsOf } from '../reviews/reviews.service';
 import { findMediatorWithProfile, listAcceptancesWithRequests } from './mediators.repo';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -35,6 +36,7 @@ export async function getPublicMediator(ctx: AppContext, viewer: SessionUser, id
     subscriptionTier: profile.subscriptionTier,
     totalMediationsCompleted: profile.totalMediationsCompleted,
     verified: user.status === 'approved',
+    reviews: await latestReviewsOf(ctx, user.id),
   };
 }
 

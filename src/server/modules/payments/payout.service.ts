@@ -1,20 +1,11 @@
-import { allocatePayout } from '../../../common/domain/payout';
+import { allocatePayout, payoutDueAt } from '../../../common/domain/payout';
 import { formatCents, parseCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
-import type { RequestRow } from '../requests/requests.repo';
 import { hasOpenDispute, ledgerFor } from './payments.repo';
 import { executeSteps } from './steps';
 import { recordStep, type StepRow } from './steps.repo';
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** When a completed mediation's payout is due: completion + the request's own hold window (RULES.md 1 + 2.3). */
-export function payoutDueAt(request: Pick<RequestRow, 'completedAt' | 'terms'>): Date {
-  const hold = request.terms?.payoutHoldHours ?? 0;
-  return new Date((request.completedAt?.getTime() ?? 0) + hold * HOUR_MS);
-}
 
 /**
  * Releases a completed mediation's payout (RULES.md 2.3): budget − fee to the mediator's payout account, one
@@ -30,8 +21,10 @@ export async function releasePayout(ctx: AppContext, requestId: string): Promise
     if (!request || !payment || request.status !== 'completed' || payment.status !== 'held' || !payment.mediatorId) return [];
     if (ctx.clock.now() < payoutDueAt(request)) return [];
     if (await hasOpenDispute(tx, request.id)) return [];
-    const charges = (await ledgerFor(tx, payment.id))
-      .filter((e) => e.kind === 'deposit_charge' || e.kind === 'balance_charge')
+    // The deposit first, then the balance: the fee comes out of the deposit (allocatePayout), whatever the ledger order.
+    const entries = await ledgerFor(tx, payment.id);
+    const charges = (['deposit_charge', 'balance_charge'] as const)
+      .flatMap((kind) => entries.filter((e) => e.kind === kind))
       .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
     const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
     const recorded: StepRow[] = [];

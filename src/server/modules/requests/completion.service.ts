@@ -9,7 +9,8 @@ import type { SessionUser } from '../../plugins/session';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { payoutDueAt, releasePayout } from '../payments/payout.service';
+import { payoutDueAt } from '../../../common/domain/payout';
+import { releasePayout } from '../payments/payout.service';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 

@@ -5,7 +5,10 @@ import { formatCents, parseCents } from '../../../common/money';
 import type { uploads } from '../../db/schema';
 import { downloadUrlFor, uploadIdFromPath } from '../files/file-rules';
 import type { AcceptanceRow, RequestRow } from './requests.repo';
-import type { pendingAcceptancesWithMediators } from './requests.repo';
+import type { counterpartsOf, pendingAcceptancesWithMediators } from './requests.repo';
+import type { PaymentStatus } from '../../../common/enums';
+import type { Counterpart } from '../../../common/schemas/after-match';
+import { payoutDueAt } from '../../../common/domain/payout';
 
 export interface Viewer {
   id: string;
@@ -45,9 +48,17 @@ function documentsOf(request: RequestRow, uploadsById: Map<string, UploadRow>): 
 export function presentRequest(
   request: RequestRow,
   viewer: Viewer,
-  extra: { currentTerms: FeeTerms; acceptanceCount: number; myAcceptance?: AcceptanceRow | null; uploadsById: Map<string, UploadRow> },
+  extra: {
+    currentTerms: FeeTerms;
+    acceptanceCount: number;
+    myAcceptance?: AcceptanceRow | null;
+    uploadsById: Map<string, UploadRow>;
+    paymentStatus?: PaymentStatus | null;
+    counterpartsById?: Map<string, CounterpartRow>;
+  },
 ): RequestDto {
   const full = hasFullAccess(request, viewer);
+  const payoutReleaseAt = full && request.completedAt ? payoutDueAt(request) : null;
   const budgetCents = parseCents(request.budget) ?? 0;
   const split = splitBudget(budgetCents, termsOf(request, extra.currentTerms));
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -103,6 +114,35 @@ export function presentRequest(
         }
       : null,
     fullAccess: full,
+    counterpart: counterpartFor(request, viewer, extra.counterpartsById),
+    paymentStatus: full ? (extra.paymentStatus ?? null) : null,
+    payoutReleaseAt: iso(payoutReleaseAt),
+  };
+}
+
+export type CounterpartRow = Awaited<ReturnType<typeof counterpartsOf>>[number];
+
+/** Whose contact a viewer sees: the lawyer sees the selected mediator, the selected mediator the lawyer (RULES.md 6). */
+export function counterpartIdFor(request: RequestRow, viewer: Viewer): string | null {
+  if (!request.selectedMediatorId) return null;
+  if (viewer.id === request.lawyerId) return request.selectedMediatorId;
+  if (viewer.id === request.selectedMediatorId) return request.lawyerId;
+  return null;
+}
+
+function counterpartFor(request: RequestRow, viewer: Viewer, rows: Map<string, CounterpartRow> | undefined): Counterpart | null {
+  const id = counterpartIdFor(request, viewer);
+  const row = id ? rows?.get(id) : undefined;
+  if (!row) return null;
+  const isLawyer = row.id === request.lawyerId;
+  return {
+    id: row.id,
+    role: isLawyer ? 'lawyer' : 'mediator',
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: (isLawyer ? row.lawyerPhone : row.mediatorPhone) ?? null,
+    firmName: isLawyer ? (row.firmName ?? null) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
+import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
 import { availableToMediator, reachesMediator } from './visibility';
 
 export type RequestRow = typeof mediationRequests.$inferSelect;
@@ -226,4 +226,24 @@ export async function incrementCompletedMediations(tx: DbOrTx, mediatorId: strin
     .update(mediatorProfiles)
     .set({ totalMediationsCompleted: sql`${mediatorProfiles.totalMediationsCompleted} + 1` })
     .where(eq(mediatorProfiles.userId, mediatorId));
+}
+
+/** Contact details of users shown as a request's counterpart (RULES.md 6), with either profile, in one query. */
+export async function counterpartsOf(db: DbOrTx, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      lawyerPhone: lawyerProfiles.phoneNumber,
+      firmName: lawyerProfiles.firmName,
+      mediatorPhone: mediatorProfiles.phoneNumber,
+    })
+    .from(users)
+    .leftJoin(lawyerProfiles, eq(lawyerProfiles.userId, users.id))
+    .leftJoin(mediatorProfiles, eq(mediatorProfiles.userId, users.id))
+    .where(inArray(users.id, [...new Set(userIds)]));
 }

@@ -11,7 +11,8 @@ import { verifyAttachment } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
 import { findUploads } from '../files/files.repo';
 import { uploadIdFromPath } from '../files/file-rules';
-import { documentPaths, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
+import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
+import { paymentStatusesFor } from '../payments/payments.repo';
 import * as repo from './requests.repo';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
@@ -101,19 +102,29 @@ export async function present(ctx: AppContext, user: SessionUser, request: repo.
 export async function presentMany(ctx: AppContext, user: SessionUser, requests: repo.RequestRow[]): Promise<RequestDto[]> {
   if (!requests.length) return [];
   const ids = requests.map((r) => r.id);
-  const [terms, counts, mine, uploadsById] = await Promise.all([
+  const viewer = viewerOf(user);
+  const counterpartIds = requests.map((r) => counterpartIdFor(r, viewer)).filter((id): id is string => id !== null);
+  const [terms, counts, mine, uploadsById, paymentStatuses, counterparts] = await Promise.all([
     currentTerms(ctx.db),
     repo.liveAcceptanceCounts(ctx.db, ids),
     user.role === 'mediator' ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
     loadDocumentUploads(ctx, requests),
+    paymentStatusesFor(
+      ctx.db,
+      ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
+    ),
+    repo.counterpartsOf(ctx.db, counterpartIds),
   ]);
   const mineByRequest = new Map(mine.map((a) => [a.requestId, a]));
+  const counterpartsById = new Map(counterparts.map((c) => [c.id, c]));
   return requests.map((request) =>
-    presentRequest(request, viewerOf(user), {
+    presentRequest(request, viewer, {
       currentTerms: terms,
       acceptanceCount: counts.get(request.id) ?? 0,
       myAcceptance: mineByRequest.get(request.id) ?? null,
       uploadsById,
+      paymentStatus: paymentStatuses.get(request.id) ?? null,
+      counterpartsById,
     }),
   );
 }

@@ -1,0 +1,66 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mediationRequests, mediatorProfiles, reviews, users } from '../../db/schema';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** Inserts a review; undefined when this reviewer already reviewed this request (the unique index: RULES.md 6). */
+export async function insertReview(tx: DbOrTx, values: typeof reviews.$inferInsert): Promise<ReviewRow | undefined> {
+  const [row] = await tx.insert(reviews).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * The mediator's rating and count recomputed from their reviews (two decimals, half-up), in the caller's transaction
+ * with their profile row locked: exact, however many reviews arrive at once.
+ */
+export async function refreshMediatorRating(tx: DbOrTx, mediatorId: string): Promise<void> {
+  await tx
+    .update(mediatorProfiles)
+    .set({
+      rating: sql`(SELECT coalesce(round(avg(${reviews.rating})::numeric, 2), 0) FROM ${reviews} WHERE ${reviews.revieweeId} = ${mediatorId})`,
+      reviewCount: sql`(SELECT count(*)::int FROM ${reviews} WHERE ${reviews.revieweeId} = ${mediatorId})`,
+    })
+    .where(eq(mediatorProfiles.userId, mediatorId));
+}
+
+const withNames = {
+  review: reviews,
+  reviewerFirstName: users.firstName,
+  reviewerLastName: users.lastName,
+  reviewerRole: users.role,
+  caseName: mediationRequests.caseName,
+};
+
+function selectWithNames(db: DbOrTx) {
+  return db
+    .select(withNames)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .innerJoin(mediationRequests, eq(mediationRequests.id, reviews.requestId));
+}
+
+export type ReviewWithNames = Awaited<ReturnType<typeof listRequestReviews>>[number];
+
+export async function listRequestReviews(db: DbOrTx, requestId: string) {
+  return selectWithNames(db).where(eq(reviews.requestId, requestId)).orderBy(reviews.createdAt);
+}
+
+/** Reviews about one user, newest first, a page at a time (cursor as in pagination.ts, millisecond precision). */
+export async function listReviewsAbout(db: DbOrTx, revieweeId: string, limit: number, after: { createdAt: Date; id: string } | null) {
+  const createdMs = sql`date_trunc('milliseconds', ${reviews.createdAt})`;
+  const cursor = after ? sql`(${createdMs}, ${reviews.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
+  return selectWithNames(db)
+    .where(and(eq(reviews.revieweeId, revieweeId), cursor))
+    .orderBy(desc(createdMs), desc(reviews.id))
+    .limit(limit + 1);
+}
+
+/** Average (two decimals) and count of the reviews about a user, whatever their role. */
+export async function ratingSummary(db: DbOrTx, revieweeId: string): Promise<{ average: string; count: number }> {
+  const [row] = await db
+    .select({ average: sql<string>`coalesce(round(avg(${reviews.rating})::numeric, 2), 0)::text`, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.revieweeId, revieweeId));
+  return { average: row?.average ?? '0', count: Number(row?.count ?? 0) };
+}
