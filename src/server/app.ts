@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { mediatorsRoutes } from './modules/mediators/mediators.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   paymentsRoutes(app, ctx);
   mediatorsRoutes(app, ctx);
   reviewsRoutes(app, ctx);
+  messagesRoutes(app, ctx);
 
   await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);
   return app;

@@ -1,6 +1,69 @@
-import { ComingNextPage } from '../app/coming-next-page';
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, MessageSquareOff } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { RequestDto } from '../../../common/api-types';
+import { isUuid } from '../../../common/ids';
+import { BackLink } from '../../components/back-link';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useThread } from '../../features/messages/api';
+import { ConnectionBanner } from '../../features/messages/connection-banner';
+import { ThreadView } from '../../features/messages/thread-view';
+import { hasErrorCode } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
+import { usePageTitle } from '../../lib/use-page-title';
 
-/** Placeholder while issue 7's page is being built (replaced in this issue). */
+function InvalidThread() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
+        <MessageSquareOff className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="font-serif text-2xl font-semibold">Invalid message thread</h1>
+        <Button asChild>
+          <Link to="/messages">Back to Messages</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /messages/{requestId} (spec 2): the thread of one matched request, live over the realtime socket. */
 export function ThreadPage() {
-  return <ComingNextPage feature="messages" />;
+  const { requestId = '' } = useParams();
+  const valid = isUuid(requestId);
+  const { user } = useCurrentUser();
+  const list = useThread(requestId, valid);
+  // The request gives the title (case name and number) and whether the thread still takes messages.
+  const { data: request } = useQuery<RequestDto>({ queryKey: ['/api/requests', requestId], enabled: valid && !list.error });
+  usePageTitle(request ? `${request.caseName} · Messages` : 'Messages');
+
+  if (!valid || hasErrorCode(list.error, 'not_found')) return <InvalidThread />;
+  if (!user) return <Skeleton className="h-96" />;
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div>
+        <BackLink to="/messages" label="Back to Messages" />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="font-serif text-2xl font-semibold wrap-anywhere sm:text-3xl">{request ? request.caseName : 'Messages'}</h1>
+            {request ? <p className="mt-1 text-muted-foreground wrap-anywhere">Case #{request.caseNumber}</p> : null}
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/requests/${requestId}`}>
+              <ExternalLink aria-hidden="true" />
+              View request
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <ConnectionBanner />
+      <ThreadView
+        requestId={requestId}
+        list={list}
+        me={user.id}
+        readOnly={user.role === 'admin' ? 'admin' : request?.status === 'cancelled' ? 'cancelled' : null}
+      />
+    </div>
+  );
 }

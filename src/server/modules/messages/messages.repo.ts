@@ -1,0 +1,136 @@
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { messages, uploads, users } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type Cursor = { createdAt: Date; id: string } | null;
+
+/** A message with what the thread shows beside it: the sender's name and the attached file's name. */
+export interface ThreadMessageRow {
+  message: MessageRow;
+  senderFirstName: string;
+  senderLastName: string;
+  attachmentName: string | null;
+}
+
+/** The statuses in which a request has a thread (RULES.md 6: from matched on; a cancelled one stays readable). */
+export const THREAD_STATUSES = ['matched', 'in_progress', 'completed', 'cancelled'] as const;
+
+export async function insertMessage(tx: DbOrTx, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  return row;
+}
+
+/** The newest message's time in a thread (served by the (request_id, created_at) index), or null. */
+export async function latestMessageAt(db: DbOrTx, requestId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.requestId, requestId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/** Marks every message of the thread sent to `userId` read, in one statement; returns how many changed. */
+export async function markThreadRead(db: DbOrTx, requestId: string, userId: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.requestId, requestId), eq(messages.recipientId, userId), eq(messages.isRead, false)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/**
+ * One page of a thread, newest first (like every list of the API), `limit + 1` rows so the caller knows whether an
+ * earlier page exists. Messages' times are set by the service at millisecond precision and strictly increase within
+ * a thread, so (createdAt, id) is an exact cursor and the index on (request_id, created_at) serves the order.
+ */
+export async function listThreadMessages(db: DbOrTx, requestId: string, limit: number, cursor: Cursor): Promise<ThreadMessageRow[]> {
+  const before: SQL | undefined = cursor
+    ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))
+    : undefined;
+  return db
+    .select({ message: messages, senderFirstName: users.firstName, senderLastName: users.lastName, attachmentName: uploads.fileName })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(uploads, eq(uploads.objectPath, messages.attachmentUrl))
+    .where(and(eq(messages.requestId, requestId), before))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+}
+
+export interface ThreadSummaryRow {
+  requestId: string;
+  caseName: string;
+  caseNumber: string;
+  status: (typeof THREAD_STATUSES)[number];
+  lawyerId: string;
+  counterpartId: string;
+  counterpartFirstName: string;
+  counterpartLastName: string;
+  counterpartImageUrl: string | null;
+  lastId: string | null;
+  lastSenderId: string | null;
+  lastContent: string | null;
+  lastHasAttachment: boolean | null;
+  lastCreatedAt: Date | null;
+  unreadCount: number;
+  activityAt: Date;
+}
+
+const PREVIEW_CHARS = 160;
+
+/**
+ * The caller's threads in one query (no query per row): every request they own or were selected for, from matched on,
+ * with the other participant, the newest message (content cut to a preview) and the number unread, ordered by the
+ * latest activity (newest message, or the request's last change before any), newest first; `limit + 1` rows.
+ */
+export async function listThreads(db: DbOrTx, userId: string, limit: number, cursor: Cursor): Promise<ThreadSummaryRow[]> {
+  const after = cursor ? sql`WHERE (t.activity_at, t.request_id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const statuses = sql.join(
+    THREAD_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    SELECT * FROM (
+      SELECT r.id AS request_id, r.case_name, r.case_number, r.status, r.lawyer_id,
+        c.id AS counterpart_id, c.first_name AS counterpart_first_name, c.last_name AS counterpart_last_name,
+        c.profile_image_url AS counterpart_image_url,
+        lm.id AS last_id, lm.sender_id AS last_sender_id, left(lm.content, ${PREVIEW_CHARS}) AS last_content,
+        (lm.attachment_url IS NOT NULL) AS last_has_attachment, lm.created_at AS last_created_at,
+        (SELECT count(*)::int FROM messages u WHERE u.request_id = r.id AND u.recipient_id = ${userId} AND NOT u.is_read) AS unread_count,
+        date_trunc('milliseconds', coalesce(lm.created_at, r.updated_at)) AS activity_at
+      FROM mediation_requests r
+      JOIN users c ON c.id = CASE WHEN r.lawyer_id = ${userId} THEN r.selected_mediator_id ELSE r.lawyer_id END
+      LEFT JOIN LATERAL (
+        SELECT m.id, m.sender_id, m.content, m.attachment_url, m.created_at FROM messages m
+        WHERE m.request_id = r.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+      ) lm ON true
+      WHERE (r.lawyer_id = ${userId} OR r.selected_mediator_id = ${userId})
+        AND r.selected_mediator_id IS NOT NULL
+        AND r.status IN (${statuses})
+    ) t
+    ${after}
+    ORDER BY t.activity_at DESC, t.request_id DESC
+    LIMIT ${limit + 1}`)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => ({
+    requestId: String(row.request_id),
+    caseName: String(row.case_name),
+    caseNumber: String(row.case_number),
+    status: row.status as ThreadSummaryRow['status'],
+    lawyerId: String(row.lawyer_id),
+    counterpartId: String(row.counterpart_id),
+    counterpartFirstName: String(row.counterpart_first_name),
+    counterpartLastName: String(row.counterpart_last_name),
+    counterpartImageUrl: (row.counterpart_image_url as string | null) ?? null,
+    lastId: (row.last_id as string | null) ?? null,
+    lastSenderId: (row.last_sender_id as string | null) ?? null,
+    lastContent: (row.last_content as string | null) ?? null,
+    lastHasAttachment: (row.last_has_attachment as boolean | null) ?? null,
+    lastCreatedAt: row.last_created_at ? new Date(row.last_created_at as string | Date) : null,
+    unreadCount: Number(row.unread_count ?? 0),
+    activityAt: new Date(row.activity_at as string | Date),
+  }));
+}

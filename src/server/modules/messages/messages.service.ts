@@ -1,0 +1,136 @@
+import { isUuid } from '../../../common/ids';
+import { SendMessageSchema, type MessageDto } from '../../../common/schemas/messages';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { lockInOrder } from '../../db/lock-order';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { publishEvents } from '../../realtime/events.repo';
+import { transaction } from '../../unit-of-work';
+import { verifyAttachment } from '../files/files.service';
+import type { UploadRow } from '../files/files.repo';
+import { notify } from '../notifications/notifications.service';
+import { findRequest, type RequestRow } from '../requests/requests.repo';
+import { presentMessage } from './messages.presenter';
+import * as repo from './messages.repo';
+
+export const THREAD_NOT_FOUND = 'Message thread not found';
+export const THREAD_CLOSED = 'This mediation was cancelled. The conversation stays readable but takes no new messages.';
+export const ADMIN_CANNOT_SEND = 'Admins can read message threads but cannot send messages';
+
+type Access = 'participant' | 'admin';
+
+/**
+ * Who may use a request's thread (RULES.md 6): it exists from matched on, once a mediator is selected (a request
+ * cancelled after that keeps it, read-only), and is between the owning lawyer and the selected mediator; admins may
+ * read it. Everyone else, and everyone before it exists, gets null (→ 404, as if it did not exist).
+ */
+export function threadAccess(request: RequestRow, user: SessionUser): Access | null {
+  if (!request.selectedMediatorId || !(repo.THREAD_STATUSES as readonly string[]).includes(request.status)) return null;
+  if (request.lawyerId === user.id || request.selectedMediatorId === user.id) return 'participant';
+  return user.role === 'admin' ? 'admin' : null;
+}
+
+/** The request behind a thread the caller may read, or 404 (a malformed id included). */
+export async function findThread(db: DbOrTx, user: SessionUser, requestId: string): Promise<{ request: RequestRow; access: Access }> {
+  const request = isUuid(requestId) ? await findRequest(db, requestId) : undefined;
+  const access = request ? threadAccess(request, user) : null;
+  if (!request || !access) throw notFound(THREAD_NOT_FOUND);
+  return { request, access };
+}
+
+/** A page of a thread found by `findThread`, newest first; reading it marks the caller's received messages read (one update). */
+export async function readThread(ctx: AppContext, user: SessionUser, thread: { request: RequestRow; access: Access }, limit: number, cursor: repo.Cursor) {
+  const { request, access } = thread;
+  if (access === 'participant') await repo.markThreadRead(ctx.db, request.id, user.id);
+  return repo.listThreadMessages(ctx.db, request.id, limit, cursor);
+}
+
+/** The caller's threads, latest activity first (one query). */
+export async function listMyThreads(ctx: AppContext, user: SessionUser, limit: number, cursor: repo.Cursor) {
+  return repo.listThreads(ctx.db, user.id, limit, cursor);
+}
+
+/** The message's text in a notification: one line, at most 100 characters (the file's name for a file alone). */
+export function messagePreview(content: string, fileName: string | null): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  if (!line) return fileName ? `sent ${fileName}` : '';
+  return line.length > 100 ? `${line.slice(0, 99).trimEnd()}…` : line;
+}
+
+/**
+ * A message attachment: a PDF the sender uploaded (purpose 'attachment', which an upload without a purpose gets),
+ * checked in the storage (size, first bytes) like every attached object (RULES.md 7), and not already attached to
+ * another request. Reads the storage, so it runs before the transaction.
+ */
+async function checkAttachment(ctx: AppContext, user: SessionUser, path: string, requestId: string): Promise<UploadRow> {
+  const upload = await verifyAttachment(ctx, ctx.db, user.id, path, ['attachment'], 'attachmentUrl');
+  const fileName = upload.fileName ?? 'file';
+  if (upload.contentType !== 'application/pdf') {
+    const message = `${fileName} is not a PDF file. Only PDF files can be attached to messages.`;
+    throw badRequest(message, { attachmentUrl: message });
+  }
+  if (upload.requestId && upload.requestId !== requestId) {
+    const message = `${fileName} is attached to another request. Please upload it again.`;
+    throw badRequest(message, { attachmentUrl: message });
+  }
+  return upload;
+}
+
+/**
+ * Sends a message (spec 7 `POST /api/messages`). Refusals in the contract's order (RULES.md 6): 404 (not a thread the
+ * caller may see) → 403 (admins read only) → 400 (content, attachment) → 409 (cancelled). The server works out the
+ * recipient; a `senderId` or `recipientId` in the body has no effect. One transaction writes the message, the
+ * recipient's notification and the realtime event; the request row is locked, so a thread's messages are written one
+ * at a time and their times strictly increase (the thread's order, even within one millisecond).
+ */
+export async function sendMessage(ctx: AppContext, user: SessionUser, rawBody: unknown): Promise<MessageDto> {
+  const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
+  if (typeof body.requestId === 'string' && body.requestId.trim()) {
+    const { access } = await findThread(ctx.db, user, body.requestId.trim());
+    if (access === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
+  }
+  const parsed = SendMessageSchema.safeParse(rawBody ?? {});
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'body'] ??= issue.message;
+    throw badRequest(parsed.error.issues[0].message, fieldErrors);
+  }
+  const input = parsed.data;
+  const requestId = input.requestId.trim();
+  const attachment = input.attachmentUrl ? await checkAttachment(ctx, user, input.attachmentUrl, requestId) : null;
+
+  return transaction(ctx, async (tx) => {
+    const { request } = await lockInOrder(tx, { requestId });
+    // Checked again under the lock: the thread may have changed hands (reassignment) since the check above.
+    if (!request || threadAccess(request, user) !== 'participant') throw notFound(THREAD_NOT_FOUND);
+    if (request.status === 'cancelled') throw conflict(THREAD_CLOSED);
+    const recipientId = request.lawyerId === user.id ? request.selectedMediatorId! : request.lawyerId;
+    // Already verified above, so this only links the upload to the request (no storage call): both participants may
+    // then download it through GET /api/files/objects/{id}, which lets a request's participants read its files.
+    if (attachment) await verifyAttachment(ctx, tx, user.id, attachment.objectPath, ['attachment'], 'attachmentUrl', request.id);
+    const now = ctx.clock.now();
+    const last = await repo.latestMessageAt(tx, request.id);
+    const createdAt = last && last.getTime() >= now.getTime() ? new Date(last.getTime() + 1) : now;
+    const message = await repo.insertMessage(tx, {
+      requestId: request.id,
+      senderId: user.id,
+      recipientId,
+      content: input.content,
+      attachmentUrl: attachment?.objectPath ?? null,
+      isRead: false,
+      createdAt,
+    });
+    await notify(tx, [
+      {
+        userId: recipientId,
+        type: 'new_message',
+        title: 'New message',
+        message: `${user.firstName} on ${request.caseName}: ${messagePreview(input.content, attachment?.fileName ?? null)}`,
+        linkUrl: `/messages/${request.id}`,
+      },
+    ]);
+    await publishEvents(tx, [{ type: 'new_message', requestId: request.id, userIds: [request.lawyerId, request.selectedMediatorId!] }]);
+    return presentMessage({ message, senderFirstName: user.firstName, senderLastName: user.lastName, attachmentName: attachment?.fileName ?? null });
+  });
+}
