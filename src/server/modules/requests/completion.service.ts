@@ -1,16 +1,15 @@
 import { checkTransition } from '../../../common/domain/request-status';
 import { CompleteSchema } from '../../../common/schemas/after-match';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { enqueueJob } from '../../outbox/messages';
 import type { SessionUser } from '../../plugins/session';
-import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { payoutDueAt } from '../../../common/domain/payout';
 import { releasePayout } from '../payments/payout.service';
+import { announceRequestChange } from './request-events';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 
@@ -20,12 +19,6 @@ type RequestRow = repo.RequestRow;
 async function authorizeSelectedMediator(ctx: AppContext, user: SessionUser, requestId: string, what: string): Promise<void> {
   const request = await findVisibleRequest(ctx, user, requestId);
   if (request.selectedMediatorId !== user.id) throw forbidden(`Only the selected mediator can ${what} this mediation`);
-}
-
-/** Tells both participants' open pages that the request changed (RULES.md 7, `request_updated`). */
-export function announceRequestChange(tx: Tx, request: RequestRow, extraUserIds: string[] = []) {
-  const userIds = [request.lawyerId, ...(request.selectedMediatorId ? [request.selectedMediatorId] : []), ...extraUserIds];
-  return publishEvents(tx, [{ type: 'request_updated', requestId: request.id, userIds }]);
 }
 
 /** Start (RULES.md 4): matched → in_progress, by the selected mediator; the lawyer sees it live. */

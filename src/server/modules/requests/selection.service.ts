@@ -16,6 +16,7 @@ import { executeSteps } from '../payments/steps';
 import { claimProviderEvent, countSteps, hasPendingStep, lockStep, recordStep, settleStep, type StepRow } from '../payments/steps.repo';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+import { announceRequestChange } from './request-events';
 
 type RequestRow = requestsRepo.RequestRow;
 type AcceptanceRow = requestsRepo.AcceptanceRow;
@@ -87,6 +88,7 @@ async function applySelection(
       linkUrl: null,
     })),
   ]);
+  await announceRequestChange(tx, updated);
   return updated;
 }
 
