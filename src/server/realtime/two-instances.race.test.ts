@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+// Two server processes on one PostgreSQL database (DESIGN 1: several instances behind a load balancer): what happens
+// on one reaches the sockets connected to the other, through LISTEN/NOTIFY. Named *.race.test.ts because it needs the
+// PostgreSQL server (TEST_DATABASE_URL), like the races; it fails loudly in CI without it.
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const IN_CI = process.env.CI === 'true';
+if (!TEST_DATABASE_URL) console.warn(`\n!!! two-instances.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PUBLIC_URL = 'http://127.0.0.1:39999'; // both instances answer for one public origin (the load balancer's)
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startInstance(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'two-instances-secret-0123456789-0123456789',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      PAYMENTS_PROVIDER: 'local',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance exited: ${output}`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`instance did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A signed-in client of one instance (cookie jar of one). */
+function client(base: string) {
+  let cookie = '';
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async call(method: string, url: string, body?: unknown) {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: PUBLIC_URL },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const set = res.headers.get('set-cookie');
+      if (set) cookie = set.split(';')[0];
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : null };
+    },
+  };
+}
+
+describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one database', () => {
+  const name = `two_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string;
+  let a: { child: ChildProcess; base: string };
+  let b: { child: ChildProcess; base: string };
+  const sockets: WebSocket[] = [];
+
+  const admin = async (sql: string, params: unknown[] = [], url = TEST_DATABASE_URL!) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await c.query(sql, params);
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    // One migrates, then the second starts on the migrated database (both would also be safe together: advisory lock).
+    a = await startInstance(databaseUrl, `/tmp/${name}-a`);
+    b = await startInstance(databaseUrl, `/tmp/${name}-b`);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.terminate();
+    for (const instance of [a, b]) instance?.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  });
+
+  async function member(base: string, role: 'lawyer' | 'mediator', first: string) {
+    const c = client(base);
+    const email = `${first.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`;
+    expect((await c.call('POST', '/api/register', { email, password: 'correct-horse-battery', firstName: first, lastName: 'Test' })).status).toBe(201);
+    await admin('UPDATE users SET email_verified = true WHERE email = $1', [email], databaseUrl);
+    expect((await c.call('POST', '/api/login', { email, password: 'correct-horse-battery' })).status).toBe(200);
+    expect((await c.call('PATCH', '/api/user/role', { role })).status).toBe(200);
+    const profile =
+      role === 'lawyer' ? { jurisdiction: 'California' } : { jurisdiction: 'California', hourlyRate: 300, specializations: ['Family Law'], yearsExperience: 5 };
+    expect((await c.call('POST', `/api/profile/${role}`, profile)).status).toBeLessThan(300);
+    const me = (await c.call('GET', '/api/user')).json as { id: string };
+    if (role === 'mediator') await admin(`UPDATE mediator_profiles SET subscription_tier = 'pro' WHERE user_id = $1`, [me.id], databaseUrl);
+    return { ...c, id: me.id };
+  }
+
+  function listen(base: string, cookie: string) {
+    const received: { type: string; requestId?: string; unreadCount?: number }[] = [];
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { cookie, origin: PUBLIC_URL } });
+    sockets.push(socket);
+    socket.on('message', (data) => received.push(JSON.parse(String(data))));
+    return new Promise<typeof received>((resolve, reject) => {
+      socket.once('open', () => resolve(received));
+      socket.once('error', reject);
+    });
+  }
+
+  const waitFor = async (check: () => boolean, what: string) => {
+    const end = Date.now() + 10_000;
+    while (!check()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('an acceptance on instance B reaches the lawyer connected to instance A, and a selection on A the mediator on B', async () => {
+    const lawyer = await member(a.base, 'lawyer', 'Lena');
+    const mediator = await member(b.base, 'mediator', 'Max');
+    const lawyerEvents = await listen(a.base, lawyer.cookie);
+    const mediatorEvents = await listen(b.base, mediator.cookie);
+
+    const created = await lawyer.call('POST', '/api/requests', {
+      caseNumber: 'CV-1',
+      caseName: 'Two instances',
+      caseType: 'Family Law',
+      jurisdiction: 'California',
+      description: 'A dispute about two server instances sharing one database.',
+      mediationType: 'online',
+      pricingModel: 'hourly',
+      hourlyRate: 350,
+      hoursNeeded: 4,
+      budget: '1400.00',
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const { clientSecret } = (await lawyer.call('POST', `/api/requests/${id}/submit`)).json as { clientSecret: string };
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+    expect((await lawyer.call('POST', '/api/payments/local/confirm', { clientSecret, card })).status).toBe(200);
+    // The matching Pro mediator on B hears of the new request made on A.
+    await waitFor(() => mediatorEvents.some((e) => e.type === 'notification'), 'new_request on B');
+
+    expect((await mediator.call('POST', `/api/requests/${id}/accept`, { noConflictConfirmed: true })).status).toBe(201);
+    await waitFor(() => lawyerEvents.some((e) => e.type === 'notification' && (e.unreadCount ?? 0) >= 1), 'acceptance on A');
+
+    expect((await lawyer.call('POST', `/api/requests/${id}/select-mediator/${mediator.id}`)).status).toBe(200);
+    await waitFor(() => mediatorEvents.some((e) => e.type === 'request_updated' && e.requestId === id), 'selection on B');
+
+    expect((await mediator.call('POST', `/api/requests/${id}/complete`, { completionResults: 'Settled' })).status).toBe(200);
+    await waitFor(() => lawyerEvents.some((e) => e.type === 'request_updated' && e.requestId === id), 'completion on A');
+  }, 120_000);
+});
