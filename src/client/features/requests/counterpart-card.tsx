@@ -10,11 +10,11 @@ import { cn } from '../../lib/utils';
 function Contact({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 items-start gap-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div className="min-w-0">
-        <dt className="sr-only">{label}</dt>
-        <dd className="wrap-anywhere">{children}</dd>
-      </div>
+      <dt className="mt-0.5 shrink-0">
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
     </div>
   );
 }

@@ -53,7 +53,9 @@ export function MediatorProfileDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{data ? `${data.firstName} ${data.lastName}` : 'Mediator profile'}</DialogTitle>
-          <DialogDescription>{data ? `${data.jurisdiction} · ${data.totalMediationsCompleted} mediations completed` : 'Loading…'}</DialogDescription>
+          <DialogDescription>
+            {data ? `${data.jurisdiction} · ${data.totalMediationsCompleted} mediation${data.totalMediationsCompleted === 1 ? '' : 's'} completed` : 'Loading…'}
+          </DialogDescription>
         </DialogHeader>
         {isLoading || !data ? (
           <div className="grid gap-3">

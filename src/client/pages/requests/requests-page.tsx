@@ -55,7 +55,7 @@ function MediatorTab({ view, tier }: { view: MediatorView; tier: SubscriptionTie
       role="mediator"
       empty={
         <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
+          <CardContent className="flex flex-col items-center gap-3 px-4 py-10 sm:px-10 text-center text-muted-foreground">
             <Inbox className="size-10" aria-hidden="true" />
             <p>No requests available in this category.</p>
             {view === 'available' && tier === 'free' ? <PriorityHint /> : null}
