@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { announceToEveryone, announceToFreeTier } from '../modules/requests/request-notices';
 import { releasePayout } from '../modules/payments/payout.service';
+import { emailFanOut, emailNotifications, emailUnreadMessages } from '../modules/notifications/notifications.service';
 import type { JobName } from './scheduler';
 
 /** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
@@ -13,5 +14,11 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return announceToEveryone(ctx, requestId);
     case 'payment.payout':
       return releasePayout(ctx, requestId);
+    case 'notification.email':
+      return emailNotifications(ctx, Array.isArray(data.ids) ? data.ids.map(String) : []);
+    case 'notification.email-fan-out':
+      return emailFanOut(ctx, String(data.linkUrl ?? ''));
+    case 'message.email-if-unread':
+      return emailUnreadMessages(ctx, String(data.notificationId ?? ''));
   }
 }

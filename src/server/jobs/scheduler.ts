@@ -1,5 +1,13 @@
 /** Background work that must survive restarts (DESIGN 1): run once, at or after `runAt`, across instances. */
-export const JOB_NAMES = ['request.free-head-start', 'request.open-to-all', 'payment.payout'] as const;
+export const JOB_NAMES = [
+  'request.free-head-start',
+  'request.open-to-all',
+  'payment.payout',
+  // Notification e-mails (issue 7): one notify() call's, a new-request fan-out's, a new message still unread later.
+  'notification.email',
+  'notification.email-fan-out',
+  'message.email-if-unread',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobScheduler {

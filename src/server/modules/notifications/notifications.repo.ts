@@ -1,8 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
+import type { MailMessage } from '../../adapters/mail';
 import type { DbOrTx } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { emailOptOuts, mediationRequests, messages, notifications, outbox, users } from '../../db/schema';
+import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -16,6 +18,171 @@ export interface NewNotification {
 
 export async function insertNotifications(db: DbOrTx, items: NewNotification[]): Promise<void> {
   if (items.length) await db.insert(notifications).values(items);
+}
+
+/** Inserts notifications and returns their ids and types (for the e-mail job). */
+export async function insertNotificationsReturning(db: DbOrTx, items: NewNotification[]) {
+  if (!items.length) return [];
+  return db.insert(notifications).values(items).returning({ id: notifications.id, type: notifications.type });
+}
+
+/**
+ * The notifications of one notify() call that still await their e-mail decision. Every type but new_message is
+ * claimed here (once: a rerun claims none); a new-message notification is only listed, its own job claims it later.
+ */
+export async function claimNotificationEmails(db: DbOrTx, ids: string[]) {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return [];
+  const fields = { id: notifications.id, userId: notifications.userId, type: notifications.type, linkUrl: notifications.linkUrl };
+  const claimed = await db
+    .update(notifications)
+    .set({ emailHandledAt: sql`now()` })
+    .where(and(inArray(notifications.id, valid), sql`${notifications.type} <> 'new_message'`, isNull(notifications.emailHandledAt)))
+    .returning(fields);
+  const waiting = await db
+    .select(fields)
+    .from(notifications)
+    .where(and(inArray(notifications.id, valid), eq(notifications.type, 'new_message'), isNull(notifications.emailHandledAt)));
+  return [...claimed, ...waiting];
+}
+
+/** A new-message notification to store, standing for `count` messages of one thread. */
+export interface MessageNotification extends NewNotification {
+  linkUrl: string;
+  count: number;
+}
+
+/**
+ * Stores new-message notifications, coalesced per user and thread: while the user has an unread one for the thread
+ * (the partial unique index `notifications_unread_message_uq`), it is brought up to date instead — the latest
+ * message's text, the time now, the count of messages it stands for. Returns each row and whether it is new.
+ */
+export async function upsertMessageNotifications(db: DbOrTx, items: MessageNotification[]) {
+  if (!items.length) return [];
+  const total = sql`${notifications.coalescedCount} + excluded.coalesced_count`;
+  return db
+    .insert(notifications)
+    .values(items.map(({ count, ...item }) => ({ ...item, coalescedCount: count })))
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.linkUrl],
+      targetWhere: sql`type = 'new_message' AND is_read = false`,
+      set: {
+        title: sql`(${total})::text || ' new messages'`,
+        message: sql`excluded.message`,
+        createdAt: sql`now()`,
+        coalescedCount: total,
+      },
+    })
+    .returning({
+      id: notifications.id,
+      userId: notifications.userId,
+      linkUrl: notifications.linkUrl,
+      coalescedCount: notifications.coalescedCount,
+      // A row the statement inserted has no deleting transaction; one it updated carries ours.
+      inserted: sql<boolean>`(xmax = 0)`,
+    });
+}
+
+export interface EmailRecipient {
+  id: string;
+  email: string;
+  firstName: string;
+  /** The e-mail kinds this user turned off. */
+  optedOut: string[];
+}
+
+/** Who of `userIds` can be e-mailed (not deleted, not suspended), with the kinds each turned off. */
+export async function findEmailRecipients(db: DbOrTx, userIds: string[]): Promise<EmailRecipient[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      optedOut: sql<string[]>`coalesce((SELECT array_agg(o.kind) FROM ${emailOptOuts} o WHERE o.user_id = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(userIds)]), isNull(users.anonymizedAt), sql`${users.status} <> 'suspended'`));
+  return rows.map((r) => ({ ...r, optedOut: r.optedOut ?? [] }));
+}
+
+/** Case names by request id, for the e-mails' {{caseName}}. */
+export async function findCaseNames(db: DbOrTx, requestIds: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(requestIds.filter(isUuid))];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: mediationRequests.id, caseName: mediationRequests.caseName })
+    .from(mediationRequests)
+    .where(inArray(mediationRequests.id, ids));
+  return new Map(rows.map((r) => [r.id, r.caseName]));
+}
+
+/** E-mails written to the outbox in one statement (docs/decisions/010; the relay sends them after commit). */
+export async function insertMails(db: DbOrTx, mails: MailMessage[]): Promise<void> {
+  for (let i = 0; i < mails.length; i += 500) {
+    await db.insert(outbox).values(mails.slice(i, i + 500).map((mail) => ({ topic: 'mail', payload: { ...mail } })));
+  }
+}
+
+/**
+ * Tells every instance, in one statement, that these users' notifications changed: the same `notification` events
+ * `publishEvents` sends (100 ids each), for a fan-out too large to send one by one.
+ */
+export async function publishNotificationEvents(db: DbOrTx, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  await db.execute(sql`
+    SELECT pg_notify(${REALTIME_CHANNEL}, json_build_object('type', 'notification', 'userIds', json_agg(id))::text)
+    FROM (SELECT id, (row_number() OVER () - 1) / 100 AS part FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS id) AS parts
+    GROUP BY part`);
+}
+
+/**
+ * Claims the new-request notifications of one fan-out that are not e-mailed yet (each once: a rerun claims none) with
+ * what the e-mail needs. Suspended or deleted mediators and those who turned the kind off are claimed but not mailed.
+ */
+export async function claimNewRequestEmails(db: DbOrTx, linkUrl: string) {
+  const result = (await db.execute(sql`
+    UPDATE notifications AS n SET email_handled_at = now()
+    FROM users AS u
+    WHERE n.user_id = u.id AND n.type = 'new_request' AND n.link_url = ${linkUrl} AND n.email_handled_at IS NULL
+    RETURNING u.id AS "userId", u.email, u.first_name AS "firstName",
+      (u.anonymized_at IS NULL AND u.status <> 'suspended'
+        AND NOT EXISTS (SELECT 1 FROM email_opt_outs o WHERE o.user_id = u.id AND o.kind = 'new_request')) AS "wantsEmail"`)) as unknown as {
+    rows: { userId: string; email: string; firstName: string; wantsEmail: boolean }[];
+  };
+  return result.rows;
+}
+
+/** Claims a new-message notification for its "while away" e-mail (once: a rerun claims nothing). */
+export async function claimMessageEmail(db: DbOrTx, notificationId: string) {
+  if (!isUuid(notificationId)) return undefined;
+  const [row] = await db
+    .update(notifications)
+    .set({ emailHandledAt: sql`now()` })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.type, 'new_message'), isNull(notifications.emailHandledAt)))
+    .returning();
+  return row;
+}
+
+/** How many messages of a thread the user has not read. */
+export async function countUnreadThreadMessages(db: DbOrTx, userId: string, requestId: string): Promise<number> {
+  if (!isUuid(requestId)) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.requestId, requestId), eq(messages.recipientId, userId), eq(messages.isRead, false)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks read the user's unread notifications of one type with one link (a failed payment once a retry succeeded). */
+export async function markReadByLink(db: DbOrTx, userId: string, type: NotificationType, linkUrl: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type), eq(notifications.linkUrl, linkUrl), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 export async function listNotifications(db: DbOrTx, userId: string, limit: number, after: { createdAt: Date; id: string } | null) {

@@ -1,15 +1,15 @@
 import type { NotificationDto } from '../../../common/api-types';
 import type { FastifyInstance } from 'fastify';
-import { isUuid } from '../../../common/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CountSchema, NotificationDtoSchema, ReadAllSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
 import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
 import { requireUser } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
-import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repo';
+import { emailPreferencesRoutes } from '../email-preferences/email-preferences.routes';
+import { countUnread, listNotifications, type NotificationRow } from './notifications.repo';
+import { markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
 const tags = ['Notifications'];
 
@@ -58,7 +58,7 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
     { schema: { tags, summary: 'Mark all read', response: { 200: ReadAllSchema, ...writeErrors(401) } } },
     async (request) => {
       const user = requireUser(request);
-      const updated = await markAllRead(ctx.db, user.id);
+      const updated = await markAllNotificationsRead(ctx, user.id);
       return { updated, count: 0 };
     },
   );
@@ -69,9 +69,10 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params as { id: string };
-      const row = isUuid(id) ? await markRead(ctx.db, user.id, id) : undefined;
-      if (!row) throw notFound('Notification not found');
-      return presentNotification(row);
+      return presentNotification(await markNotificationRead(ctx, user.id, id));
     },
   );
+
+  // The e-mail side of notifications: per-user settings and the unsubscribe link (issue 7).
+  emailPreferencesRoutes(app, ctx);
 }

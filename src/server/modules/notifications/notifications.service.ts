@@ -1,10 +1,172 @@
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { insertNotifications, type NewNotification } from './notifications.repo';
+import { notFound } from '../../errors';
+import { enqueueJob } from '../../outbox/messages';
+import { publishEvents } from '../../realtime/events.repo';
+import { transaction } from '../../unit-of-work';
+import { getSettings } from '../settings/settings.repo';
+import { buildNotificationEmail, emailKindOf, MESSAGE_EMAIL_DELAY_MS, requestIdOf } from './notification-emails';
+import {
+  claimMessageEmail,
+  claimNewRequestEmails,
+  claimNotificationEmails,
+  countUnreadThreadMessages,
+  findCaseNames,
+  findEmailRecipients,
+  insertMails,
+  insertNotificationsReturning,
+  markAllRead,
+  markRead,
+  markReadByLink,
+  publishNotificationEvents,
+  upsertMessageNotifications,
+  type MessageNotification,
+  type NewNotification,
+  type NotificationRow,
+} from './notifications.repo';
+
+/** Due at once: a job's `runAt` in the past (the e-mail jobs read the time themselves when they need it). */
+const AT_ONCE = new Date(0);
+
+/** New-message notifications of one call for the same user and thread become one (the last text, the total count). */
+function mergeMessages(items: NewNotification[]): MessageNotification[] {
+  const byThread = new Map<string, MessageNotification>();
+  for (const item of items) {
+    const key = `${item.userId} ${item.linkUrl}`;
+    const seen = byThread.get(key);
+    const count = (seen?.count ?? 0) + 1;
+    byThread.set(key, { ...item, linkUrl: item.linkUrl!, count, title: count > 1 ? `${count} new messages` : item.title });
+  }
+  return [...byThread.values()];
+}
 
 /**
- * Stores notifications for the bell. Called with the transaction of the change that causes them (DESIGN 4): they
- * exist if and only if that change commits.
+ * Stores notifications for the bell, with the transaction of the change that causes them (DESIGN 4): they exist if
+ * and only if that change commits. Also, in the same transaction:
+ * - new-message notifications are coalesced per user and thread while unread (one row, the latest text, a count);
+ * - a realtime `notification` event tells the users' open tabs (delivered on commit);
+ * - the kinds that also go to the inbox get a durable e-mail job (each user's per-kind setting is read when it runs;
+ *   new messages are e-mailed only if still unread 10 minutes later).
  */
 export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void> {
-  if (items.length) await insertNotifications(tx, items);
+  if (!items.length) return;
+  const coalesce = (n: NewNotification) => n.type === 'new_message' && !!n.linkUrl;
+  const plain = await insertNotificationsReturning(
+    tx,
+    items.filter((n) => !coalesce(n)),
+  );
+  const messages = await upsertMessageNotifications(tx, mergeMessages(items.filter(coalesce)));
+  await publishEvents(tx, [{ type: 'notification', userIds: items.map((n) => n.userId) }]);
+
+  // Only a fresh new-message notification starts the "while away" wait; one brought up to date already has it.
+  const toEmail = [...plain.filter((n) => emailKindOf(n.type)).map((n) => n.id), ...messages.filter((m) => m.inserted).map((m) => m.id)];
+  if (toEmail.length) await enqueueJob(tx, 'notification.email', { ids: toEmail }, AT_ONCE, `notification-email:${toEmail[0]}`);
+}
+
+/**
+ * After a fan-out that inserted `new_request` notifications in one statement (request-notices.repo): one realtime
+ * statement for all of them, and one job that e-mails the whole fan-out (no round trip per mediator).
+ */
+export async function announceFanOut(tx: DbOrTx, userIds: string[], linkUrl: string): Promise<void> {
+  if (!userIds.length) return;
+  await publishNotificationEvents(tx, userIds);
+  // Each mediator is told once per request, so any one of them names this fan-out.
+  await enqueueJob(tx, 'notification.email-fan-out', { linkUrl }, AT_ONCE, `new-request-email:${linkUrl}:${userIds[0]}`);
+}
+
+/** Job `notification.email`: the e-mails of one notify() call; a fresh new-message notification waits first. */
+export async function emailNotifications(ctx: AppContext, ids: string[]): Promise<void> {
+  await transaction(ctx, async (tx) => {
+    const claimed = await claimNotificationEmails(tx, ids);
+    for (const message of claimed.filter((n) => n.type === 'new_message')) {
+      const runAt = new Date(ctx.clock.now().getTime() + MESSAGE_EMAIL_DELAY_MS);
+      await enqueueJob(tx, 'message.email-if-unread', { notificationId: message.id }, runAt, `message-email:${message.id}`);
+    }
+    const others = claimed.filter((n) => n.type !== 'new_message');
+    if (!others.length) return;
+    const recipients = new Map(
+      (
+        await findEmailRecipients(
+          tx,
+          others.map((n) => n.userId),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const caseNames = await findCaseNames(
+      tx,
+      others.map((n) => requestIdOf(n.linkUrl) ?? ''),
+    );
+    const { emailTemplates } = await getSettings(tx);
+    const mails = others.flatMap((n) => {
+      const kind = emailKindOf(n.type);
+      const to = recipients.get(n.userId);
+      if (!kind || !to || to.optedOut.includes(kind)) return [];
+      return [buildNotificationEmail(ctx, emailTemplates, { kind, to, caseName: caseNames.get(requestIdOf(n.linkUrl) ?? ''), linkUrl: n.linkUrl })];
+    });
+    await insertMails(tx, mails);
+  });
+}
+
+/** Job `notification.email-fan-out`: e-mails every mediator of a new-request fan-out not e-mailed yet, in one pass. */
+export async function emailFanOut(ctx: AppContext, linkUrl: string): Promise<void> {
+  await transaction(ctx, async (tx) => {
+    const claimed = (await claimNewRequestEmails(tx, linkUrl)).filter((r) => r.wantsEmail);
+    if (!claimed.length) return;
+    const caseName = (await findCaseNames(tx, [requestIdOf(linkUrl) ?? ''])).values().next().value;
+    const { emailTemplates } = await getSettings(tx);
+    await insertMails(
+      tx,
+      claimed.map((r) => buildNotificationEmail(ctx, emailTemplates, { kind: 'new_request', to: { ...r, id: r.userId }, caseName, linkUrl })),
+    );
+  });
+}
+
+/**
+ * Job `message.email-if-unread`, 10 minutes after a fresh new-message notification: e-mails the user only if the
+ * notification and the thread's messages are still unread then, and they have not turned these e-mails off. Once per
+ * notification: until they read it, further messages of the thread coalesce into it and send nothing more.
+ */
+export async function emailUnreadMessages(ctx: AppContext, notificationId: string): Promise<void> {
+  await transaction(ctx, async (tx) => {
+    const note = await claimMessageEmail(tx, notificationId);
+    if (!note || note.isRead) return;
+    const requestId = requestIdOf(note.linkUrl);
+    const unread = requestId ? await countUnreadThreadMessages(tx, note.userId, requestId) : note.coalescedCount;
+    if (unread === 0) return;
+    const [to] = await findEmailRecipients(tx, [note.userId]);
+    if (!to || to.optedOut.includes('new_message')) return;
+    const caseName = requestId ? (await findCaseNames(tx, [requestId])).get(requestId) : null;
+    const { emailTemplates } = await getSettings(tx);
+    await insertMails(tx, [buildNotificationEmail(ctx, emailTemplates, { kind: 'new_message', to, caseName, linkUrl: note.linkUrl, count: unread })]);
+  });
+}
+
+/** PATCH …/{id}/read: the user's other tabs hear of it too. */
+export async function markNotificationRead(ctx: AppContext, userId: string, id: string): Promise<NotificationRow> {
+  const row = await transaction(ctx, async (tx) => {
+    const updated = await markRead(tx, userId, id);
+    if (updated) await publishEvents(tx, [{ type: 'notification', userIds: [userId] }]);
+    return updated;
+  });
+  if (!row) throw notFound('Notification not found');
+  return row;
+}
+
+export async function markAllNotificationsRead(ctx: AppContext, userId: string): Promise<number> {
+  return transaction(ctx, async (tx) => {
+    const updated = await markAllRead(tx, userId);
+    if (updated) await publishEvents(tx, [{ type: 'notification', userIds: [userId] }]);
+    return updated;
+  });
+}
+
+/**
+ * A payment for the request went through after a failed attempt: its 'Payment Failed' notifications are settled
+ * (read), so the bell does not keep counting a problem that is solved.
+ */
+export async function settleFailedPaymentNotices(ctx: AppContext, userId: string, requestId: string): Promise<void> {
+  await transaction(ctx, async (tx) => {
+    const settled = await markReadByLink(tx, userId, 'payment_failed', `/requests/${requestId}`);
+    if (settled) await publishEvents(tx, [{ type: 'notification', userIds: [userId] }]);
+  });
 }

@@ -6,14 +6,18 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { onDepositFailed, onDepositSucceeded } from '../requests/submit.service';
 import { onBalanceSucceeded } from '../requests/selection.service';
+import { settleFailedPaymentNotices } from '../notifications/notifications.service';
 
 /**
  * What the app does when the provider reports an intent's outcome (the local confirm, a verified webhook, or the
  * reconciler's retrieval). Each handler is idempotent per intent: a replay moves no money.
  */
 export async function onIntentSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
-  if (intent.metadata.purpose === 'deposit') return onDepositSucceeded(ctx, intent);
-  if (intent.metadata.purpose === 'balance') return onBalanceSucceeded(ctx, intent);
+  if (intent.metadata.purpose === 'deposit') await onDepositSucceeded(ctx, intent);
+  else if (intent.metadata.purpose === 'balance') await onBalanceSucceeded(ctx, intent);
+  else return;
+  // The retry went through: an earlier 'Payment Failed' for this request no longer needs the lawyer's attention.
+  if (intent.metadata.userId && intent.metadata.requestId) await settleFailedPaymentNotices(ctx, intent.metadata.userId, intent.metadata.requestId);
 }
 
 export async function onIntentFailed(ctx: AppContext, intent: PaymentIntent): Promise<void> {

@@ -114,7 +114,7 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
     await notify(tx, [
       {
         userId: request.lawyerId,
-        type: 'acceptance_received',
+        type: 'acceptance_withdrawn',
         title: 'A mediator withdrew',
         message: `${user.firstName} ${user.lastName} withdrew their acceptance of ${request.caseName}.`,
         linkUrl: `/requests/${request.id}`,

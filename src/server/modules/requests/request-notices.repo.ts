@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { announceFanOut } from '../notifications/notifications.service';
 
 export type Audience = 'priority' | 'free' | 'everyone';
 
@@ -35,7 +36,13 @@ export async function tellAudience(tx: DbOrTx, notice: NewRequestNotice, audienc
       RETURNING mediator_id)
     INSERT INTO notifications (user_id, type, title, message, link_url)
     SELECT mediator_id, 'new_request', ${notice.title}, ${notice.message}, ${notice.linkUrl} FROM told
-    RETURNING id`)) as unknown as { rows: unknown[] };
+    RETURNING user_id`)) as unknown as { rows: { user_id: string }[] };
+  // Their bells, live, and the e-mails of the whole fan-out (one job), with this transaction.
+  await announceFanOut(
+    tx,
+    result.rows.map((r) => r.user_id),
+    notice.linkUrl,
+  );
   return result.rows.length;
 }
 

@@ -148,7 +148,7 @@ export async function onDepositFailed(ctx: AppContext, intent: PaymentIntent): P
         userId: payment.lawyerId,
         type: 'payment_failed',
         title: 'Payment Failed',
-        message: `Your ${displayCents(intent.amount)} deposit was declined: ${intent.failureMessage ?? 'the card was declined'}. You can try another card.`,
+        message: `Your ${displayCents(intent.amount)} deposit was declined: ${(intent.failureMessage ?? 'the card was declined').replace(/[\s.]+$/, '')}. You can try another card.`,
         linkUrl: `/requests/${requestId}`,
       },
     ]);

@@ -35,12 +35,95 @@ export const DEFAULT_EMAIL_TEMPLATES = {
       'If this was not you, reset your password at {{link}} and contact support.',
     ].join('\n'),
   },
+  // Notifications that also go to the inbox (issue 7). {{caseName}} and {{firstName}} are user text; {{link}} and
+  // {{unsubscribeLink}} are ours. Each e-mail ends with the way to turn that kind off.
+  new_request: {
+    subject: 'New matching mediation request: {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A new mediation request that matches your practice is open for acceptance: {{caseName}}.',
+      'The first three mediators to accept are the ones the lawyer chooses from. See the details here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about new matching requests are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  acceptance_received: {
+    subject: 'A mediator accepted {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A mediator accepted your request {{caseName}}. Review who accepted and select your mediator here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about acceptances are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  mediator_selected: {
+    subject: 'You were selected to mediate {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The lawyer selected you to mediate {{caseName}}. Open the request to see the case documents and message the lawyer:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about selections are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  mediation_completed: {
+    subject: 'Your mediation {{caseName}} is complete',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Your mediator marked {{caseName}} complete. Read the results and rate your mediator here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about completed mediations are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  payment_processed: {
+    subject: 'Your payout for {{caseName}} was sent',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The payout for {{caseName}} was sent to your payout account. See the details here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about payouts are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  new_message: {
+    subject: 'Unread messages about {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'You have {{count}} unread message(s) about {{caseName}} on MediateHub. Read and reply here:',
+      '',
+      '{{link}}',
+      '',
+      'We e-mail you once per conversation until you read it.',
+      '',
+      '--',
+      'You receive this because e-mails about new messages are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
 } satisfies Record<string, EmailTemplate>;
 
 export type EmailKind = keyof typeof DEFAULT_EMAIL_TEMPLATES;
 
 /** Placeholders whose values the server builds itself (links to our own origin). Every other value is user text. */
-const TRUSTED_PLACEHOLDERS = new Set(['link']);
+const TRUSTED_PLACEHOLDERS = new Set(['link', 'unsubscribeLink']);
 const USER_TEXT_MAX_LENGTH = 100;
 
 // Controls (C0, C1), line and paragraph separators, bidi embeddings/overrides/isolates, lone surrogates.
