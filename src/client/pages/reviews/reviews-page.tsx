@@ -11,6 +11,7 @@ import { userQueryKey } from '../../lib/current-user';
 import { formatRating } from '../../lib/format';
 import { nullOn401 } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { cn } from '../../lib/utils';
 
 /** The signed-in user, fetched afresh on this page: the rating and count change whenever a review arrives. */
 function useFreshUser() {
@@ -33,7 +34,7 @@ function RatingSummary() {
         ) : (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <p className="flex items-center gap-2 font-serif text-4xl font-semibold tabular-nums">
-              <Star className="size-8 fill-amber-400 text-amber-500" aria-hidden="true" />
+              <Star className={cn('size-8', average === 'N/A' ? 'text-muted-foreground/50' : 'fill-amber-400 text-amber-500')} aria-hidden="true" />
               {average}
               {average !== 'N/A' ? <span className="sr-only"> average out of 5</span> : null}
             </p>
