@@ -24,6 +24,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   paymentsRoutes(app, ctx);
   mediatorsRoutes(app, ctx);
   reviewsRoutes(app, ctx);
+  adminSettingsRoutes(app, ctx);
   messagesRoutes(app, ctx);
 
   await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);

@@ -114,6 +114,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     MAIL_TRANSPORT: 'console',
+    // An admin for the journeys that change settings (helpers/accounts.ts E2E_ADMIN).
+    ADMIN_EMAIL: 'admin@e2e.test',
+    ADMIN_PASSWORD: 'e2e-admin-password-42',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
 

@@ -17,6 +17,9 @@ export function newAccount(prefix: string, firstName = 'Jordan', lastName = 'Ave
   return { firstName, lastName, email: `${prefix}.${suffix}@e2e.test`, password: PASSWORD };
 }
 
+/** The admin the journeys' server is started with (global-setup.ts). */
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-42' } as const;
+
 /** The demo accounts the seed prints (src/server/modules/users/accounts.service.ts). */
 export const DEMO = {
   password: 'demo-password',
