@@ -16,20 +16,20 @@ export interface ThreadMessageRow {
 /** The statuses in which a request has a thread (RULES.md 6: from matched on; a cancelled one stays readable). */
 export const THREAD_STATUSES = ['matched', 'in_progress', 'completed', 'cancelled'] as const;
 
-export async function insertMessage(tx: DbOrTx, values: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [row] = await tx.insert(messages).values(values).returning();
+/**
+ * Inserts a message, its time `at` or, if the thread already has a message that late, 1 ms after the newest: within a
+ * thread times strictly increase in the order messages are written (the caller holds the request's lock), so the
+ * thread's order and its cursor are exact even for messages written within one millisecond. One statement (the newest
+ * time comes from the (request_id, created_at) index).
+ */
+export async function insertMessage(tx: DbOrTx, values: Omit<typeof messages.$inferInsert, 'createdAt'>, at: Date): Promise<MessageRow> {
+  const createdAt = sql`greatest(${at.toISOString()}::timestamptz,
+    (SELECT max(m.created_at) + interval '1 millisecond' FROM messages m WHERE m.request_id = ${values.requestId}))`;
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...values, createdAt })
+    .returning();
   return row;
-}
-
-/** The newest message's time in a thread (served by the (request_id, created_at) index), or null. */
-export async function latestMessageAt(db: DbOrTx, requestId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.requestId, requestId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1);
-  return row?.createdAt ?? null;
 }
 
 /** Marks every message of the thread sent to `userId` read, in one statement; returns how many changed. */

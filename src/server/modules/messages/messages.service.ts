@@ -82,45 +82,41 @@ async function checkAttachment(ctx: AppContext, user: SessionUser, path: string,
  * caller may see) → 403 (admins read only) → 400 (content, attachment) → 409 (cancelled). The server works out the
  * recipient; a `senderId` or `recipientId` in the body has no effect. One transaction writes the message, the
  * recipient's notification and the realtime event; the request row is locked, so a thread's messages are written one
- * at a time and their times strictly increase (the thread's order, even within one millisecond).
+ * at a time and their times strictly increase (see repo.insertMessage).
  */
 export async function sendMessage(ctx: AppContext, user: SessionUser, rawBody: unknown): Promise<MessageDto> {
+  const parsed = SendMessageSchema.safeParse(rawBody ?? {});
   const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
-  if (typeof body.requestId === 'string' && body.requestId.trim()) {
-    const { access } = await findThread(ctx.db, user, body.requestId.trim());
+  const named = typeof body.requestId === 'string' ? body.requestId.trim() : '';
+  // The thread is checked before the body is judged (404 → 403 before 400) when the body is bad or brings a file to
+  // verify; otherwise the transaction checks it under the lock anyway, and a send needs no extra read.
+  if (named && (!parsed.success || parsed.data.attachmentUrl)) {
+    const { access } = await findThread(ctx.db, user, named);
     if (access === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
   }
-  const parsed = SendMessageSchema.safeParse(rawBody ?? {});
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'body'] ??= issue.message;
     throw badRequest(parsed.error.issues[0].message, fieldErrors);
   }
   const input = parsed.data;
-  const requestId = input.requestId.trim();
-  const attachment = input.attachmentUrl ? await checkAttachment(ctx, user, input.attachmentUrl, requestId) : null;
+  const attachment = input.attachmentUrl ? await checkAttachment(ctx, user, input.attachmentUrl, named) : null;
 
   return transaction(ctx, async (tx) => {
-    const { request } = await lockInOrder(tx, { requestId });
-    // Checked again under the lock: the thread may have changed hands (reassignment) since the check above.
-    if (!request || threadAccess(request, user) !== 'participant') throw notFound(THREAD_NOT_FOUND);
+    const { request } = await lockInOrder(tx, { requestId: named });
+    const access = request ? threadAccess(request, user) : null;
+    if (!request || !access) throw notFound(THREAD_NOT_FOUND);
+    if (access === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
     if (request.status === 'cancelled') throw conflict(THREAD_CLOSED);
     const recipientId = request.lawyerId === user.id ? request.selectedMediatorId! : request.lawyerId;
     // Already verified above, so this only links the upload to the request (no storage call): both participants may
     // then download it through GET /api/files/objects/{id}, which lets a request's participants read its files.
     if (attachment) await verifyAttachment(ctx, tx, user.id, attachment.objectPath, ['attachment'], 'attachmentUrl', request.id);
-    const now = ctx.clock.now();
-    const last = await repo.latestMessageAt(tx, request.id);
-    const createdAt = last && last.getTime() >= now.getTime() ? new Date(last.getTime() + 1) : now;
-    const message = await repo.insertMessage(tx, {
-      requestId: request.id,
-      senderId: user.id,
-      recipientId,
-      content: input.content,
-      attachmentUrl: attachment?.objectPath ?? null,
-      isRead: false,
-      createdAt,
-    });
+    const message = await repo.insertMessage(
+      tx,
+      { requestId: request.id, senderId: user.id, recipientId, content: input.content, attachmentUrl: attachment?.objectPath ?? null, isRead: false },
+      ctx.clock.now(),
+    );
     await notify(tx, [
       {
         userId: recipientId,
