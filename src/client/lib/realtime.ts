@@ -10,6 +10,8 @@ export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
 type ServerEvent = { type: 'new_message'; requestId: string } | { type: 'notification'; unreadCount: number } | { type: 'request_updated'; requestId: string };
 
+/** The server's close code for a socket whose session ended (server/realtime/hub.ts). */
+const CLOSE_SIGNED_OUT = 4001;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 
@@ -83,9 +85,16 @@ export function connectRealtime(): () => void {
       const event = parse(message.data);
       if (event) applyServerEvent(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       socket = null;
       if (stopped) return;
+      if (event.code === CLOSE_SIGNED_OUT) {
+        // The session ended (signed out elsewhere, password reset, suspension): find out who we are now; the guards
+        // send a signed-out user to sign in. No reconnect: the shell unmounting or a new sign-in starts a new socket.
+        setStatus('closed');
+        void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+        return;
+      }
       setStatus('closed');
       hadConnection = true; // whatever happened while closed is fetched on the next open
       timer = setTimeout(open, retryMs);

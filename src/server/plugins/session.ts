@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { SessionData, users } from '../db/schema';
+import { publishEvents } from '../realtime/events.repo';
 import { deleteExpiredSessions, deleteSession, deleteUserSessions, findLiveSession, insertSession, replaceSessionData, touchSession } from './session.repo';
 
 // Sessions live in the `session` table (spec 3). The cookie holds a random token; the table keeps only its hash.
@@ -80,7 +81,10 @@ export async function updateSessionData(ctx: AppContext, request: FastifyRequest
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionId) await deleteSession(ctx.db, request.sessionId);
+  if (request.sessionId) {
+    await deleteSession(ctx.db, request.sessionId);
+    if (request.user) await publishEvents(ctx.db, [{ type: 'sessions_ended', userIds: [request.user.id], sessionId: request.sessionId }]);
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   request.user = null;
   request.sessionId = null;
@@ -90,4 +94,6 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 /** Ends every session of a user (suspension, password reset), optionally sparing one. */
 export async function endUserSessions(ctx: AppContext, userId: string, exceptSid?: string | null): Promise<void> {
   await deleteUserSessions(ctx.db, userId, exceptSid);
+  // Open sockets of those sessions close at once, on every instance (docs/decisions/015).
+  await publishEvents(ctx.db, [{ type: 'sessions_ended', userIds: [userId], exceptSessionId: exceptSid ?? null }]);
 }

@@ -11,7 +11,9 @@ export const REALTIME_CHANNEL = 'mediatehub_realtime';
 export type RealtimeEvent =
   | { type: 'new_message'; requestId: string; userIds: string[] }
   | { type: 'notification'; userIds: string[] }
-  | { type: 'request_updated'; requestId: string; userIds: string[] };
+  | { type: 'request_updated'; requestId: string; userIds: string[] }
+  /** Not sent to browsers: the hub closes the sockets of ended sessions (one, or all of a user's but one). */
+  | { type: 'sessions_ended'; userIds: string[]; sessionId?: string; exceptSessionId?: string | null };
 
 // PostgreSQL caps a NOTIFY payload at 8,000 bytes; 100 ids (3,700 bytes) leave ample room.
 const IDS_PER_EVENT = 100;

@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { RealtimeEvent } from './events.repo';
 
+/** Close code for a socket whose session ended (application range 4000–4999); the client does not reconnect. */
+export const CLOSE_SIGNED_OUT = 4001;
+
 /** What a browser receives (RULES.md 7): never more than that something changed, and the caller's own count. */
 export type ClientEvent =
   { type: 'new_message'; requestId: string } | { type: 'notification'; unreadCount: number } | { type: 'request_updated'; requestId: string };
@@ -12,13 +15,15 @@ export type ClientEvent =
  */
 export class RealtimeHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly sessionOf = new WeakMap<WebSocket, string>();
 
   constructor(
     private readonly unreadCount: (userId: string) => Promise<number>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  add(userId: string, socket: WebSocket): void {
+  add(userId: string, sessionId: string, socket: WebSocket): void {
+    this.sessionOf.set(socket, sessionId);
     let set = this.sockets.get(userId);
     if (!set) this.sockets.set(userId, (set = new Set()));
     set.add(socket);
@@ -35,6 +40,7 @@ export class RealtimeHub {
   }
 
   async dispatch(event: RealtimeEvent): Promise<void> {
+    if (event.type === 'sessions_ended') return this.endSessions(event);
     await Promise.all(
       event.userIds.map(async (userId) => {
         const sockets = this.sockets.get(userId);
@@ -47,6 +53,18 @@ export class RealtimeHub {
         for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
       }),
     );
+  }
+
+  /** Sockets of sessions that ended are closed with SIGNED_OUT (the client then re-reads who is signed in). */
+  private endSessions(event: Extract<RealtimeEvent, { type: 'sessions_ended' }>): void {
+    for (const userId of event.userIds) {
+      for (const socket of this.sockets.get(userId) ?? []) {
+        const sid = this.sessionOf.get(socket);
+        if (event.sessionId !== undefined && sid !== event.sessionId) continue;
+        if (event.exceptSessionId && sid === event.exceptSessionId) continue;
+        socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+      }
+    }
   }
 
   /** Ends one user's sockets (their session ended) or everyone's (events may have been missed: clients resync). */

@@ -41,7 +41,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
   };
 
   app.get('/ws', { websocket: true, preValidation: admit, schema: { hide: true } }, (socket: WebSocket, request) => {
-    hub.add(request.user!.id, socket);
+    hub.add(request.user!.id, request.sessionId!, socket);
     // A connection that stops answering pings (a phone that lost its network) is dropped, freeing its slot.
     let alive = true;
     socket.on('pong', () => (alive = true));

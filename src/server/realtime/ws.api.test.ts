@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signUpLawyer, signUpMediator } from '../../../tests/helpers/accounts';
+import { PASSWORD, signUpLawyer, signUpMediator } from '../../../tests/helpers/accounts';
 import { backends } from '../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpers/test-app';
 import { notify } from '../modules/notifications/notifications.service';
 import { transaction } from '../unit-of-work';
 import { publishEvents } from './events.repo';
@@ -107,5 +107,21 @@ describe.each(backends)('GET /ws (%s)', (backend) => {
     await waitFor(() => connB.received.length === 1);
     expect(connA.received).toEqual([]);
     expect(idA).not.toBe(idB);
+  });
+
+  it('ending a session closes its sockets at once (4001); a password change spares the session that made it', async () => {
+    const lawyer = await signUpLawyer(t);
+    const second = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: lawyer.email, password: PASSWORD }));
+    const closes = (conn: { socket: WebSocket }) => new Promise<number>((resolve) => conn.socket.once('close', (code) => resolve(code)));
+    const [first, other] = [await open(lawyer.cookie), await open(second)];
+    const otherClosed = closes(other);
+    const changed = await call(t, 'POST', '/api/password/change', lawyer.cookie, { currentPassword: PASSWORD, newPassword: 'another-horse-battery' });
+    expect(changed.statusCode).toBe(200);
+    expect(await otherClosed).toBe(4001);
+    expect(first.socket.readyState).toBe(WebSocket.OPEN);
+    const firstClosed = closes(first);
+    expect((await call(t, 'POST', '/api/logout', lawyer.cookie)).statusCode).toBe(200);
+    expect(await firstClosed).toBe(4001);
+    await expect(open(lawyer.cookie)).rejects.toThrow('HTTP 401');
   });
 });
