@@ -21,6 +21,7 @@ import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUpdateProfile } from '../../features/profile/api';
+import { EmailPreferencesCard } from '../../features/notifications/email-preferences';
 import { ChangePasswordForm } from '../../features/profile/change-password-form';
 import { LawyerProfileFields } from '../../features/profile/lawyer-profile-fields';
 import { MediatorProfileFields } from '../../features/profile/mediator-profile-fields';
@@ -174,6 +175,7 @@ export function ProfilePage() {
       <PersonalCard user={user} />
       {user.lawyerProfile ? <LawyerCard user={user} /> : null}
       {user.mediatorProfile ? <MediatorCard user={user} /> : null}
+      <EmailPreferencesCard />
       <Card>
         <CardHeader>
           <CardTitle>Password</CardTitle>
