@@ -36,7 +36,7 @@ describe('EmailPreferencesCard', () => {
       { kind: 'acceptance_received', label: 'Acceptances', description: 'A mediator accepted one of your requests.', enabled: true },
       { kind: 'new_message', label: 'New messages while you are away', description: 'Unread messages.', enabled: false },
     ];
-    fetchMock.mockImplementation(async (input, init) => {
+    fetchMock.mockImplementation(async (_input, init) => {
       if (init?.method === 'PATCH') {
         const body = JSON.parse(String(init.body)) as Record<string, boolean>;
         prefs = prefs.map((p) => (p.kind in body ? { ...p, enabled: body[p.kind] } : p));
