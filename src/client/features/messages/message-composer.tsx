@@ -10,7 +10,7 @@ import { attachmentProblem, useSendMessage } from './api';
 /**
  * Writing a message (spec 2 + 5): 'Type your message...'; Enter sends, Shift+Enter starts a new line; Send is disabled
  * while the trimmed text is empty and no PDF is attached; a failure shows 'Failed to send message' with the server's
- * message and keeps what was typed.
+ * message and gives back what was typed.
  */
 export function MessageComposer({ requestId, disabled = false }: { requestId: string; disabled?: boolean }) {
   const id = useId();
@@ -19,19 +19,27 @@ export function MessageComposer({ requestId, disabled = false }: { requestId: st
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
   const send = useSendMessage(requestId, setProgress);
   const canSend = !disabled && !send.isPending && (text.trim().length > 0 || file !== null);
 
+  // The box empties at once, so the next message can be typed while this one is on its way; a failure puts the text
+  // (and the file) back unless something new was typed meanwhile.
   const submit = async () => {
     if (!canSend) return;
+    const sent = { content: text.trim(), file };
+    setText('');
+    setFile(null);
+    setUploading(file?.name ?? null);
     try {
-      await send.mutateAsync({ content: text.trim(), file });
-      setText('');
-      setFile(null);
+      await send.mutateAsync(sent);
     } catch (error) {
       toastError('Failed to send message', error);
+      setText((current) => (current.trim() ? current : text));
+      setFile((current) => current ?? sent.file);
     } finally {
       setProgress(null);
+      setUploading(null);
     }
   };
 
@@ -58,7 +66,7 @@ export function MessageComposer({ requestId, disabled = false }: { requestId: st
           </Button>
         </div>
       ) : null}
-      {progress !== null && file ? <ProgressBar value={progress} label={`Uploading ${file.name}`} className="h-1.5" /> : null}
+      {uploading && progress !== null ? <ProgressBar value={progress} label={`Uploading ${uploading}`} className="h-1.5" /> : null}
       {fileError ? (
         <p role="alert" className="text-sm font-medium text-destructive wrap-anywhere">
           {fileError}
