@@ -161,6 +161,14 @@ export async function markAllNotificationsRead(ctx: AppContext, userId: string):
 }
 
 /**
+ * The user read a thread: its new-message notification is read too (else the bell keeps counting a conversation
+ * they are in, and the next message would coalesce into it instead of starting afresh). For the caller's transaction.
+ */
+export async function markThreadNotificationsRead(tx: DbOrTx, userId: string, requestId: string): Promise<void> {
+  if (await markReadByLink(tx, userId, 'new_message', `/messages/${requestId}`)) await publishEvents(tx, [{ type: 'notification', userIds: [userId] }]);
+}
+
+/**
  * A payment for the request went through after a failed attempt: its 'Payment Failed' notifications are settled
  * (read), so the bell does not keep counting a problem that is solved.
  */

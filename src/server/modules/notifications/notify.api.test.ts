@@ -10,7 +10,7 @@ import { messages, notifications } from '../../db/schema';
 import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import type { NewNotification } from './notifications.repo';
-import { notify } from './notifications.service';
+import { markThreadNotificationsRead, notify } from './notifications.service';
 
 interface Note {
   id: string;
@@ -98,6 +98,22 @@ describe.each(backends)('notify() on %s', (backend) => {
     expect(list).toHaveLength(3);
     expect(list[0]).toMatchObject({ title: 'New message', message: 'Max on Case A: after you read', isRead: false });
     expect(list.find((n) => n.id === onA.id)).toMatchObject({ isRead: true, title: '3 new messages' });
+  });
+
+  it('reading a thread settles its new-message notification (and only that thread’s), so the next message starts afresh', async () => {
+    const me = await signUpVerified(t);
+    const a = '44444444-4444-4444-8444-444444444444';
+    const b = '55555555-5555-4555-8555-555555555555';
+    await send([message(me.user.id, a, 'on a'), message(me.user.id, b, 'on b')]);
+    const since = heard.length;
+    await transaction(t.ctx, (tx) => markThreadNotificationsRead(tx, me.user.id, a));
+    expect(await hearNotificationFor(me.user.id, since)).toBe(true);
+    expect((await notes(me.cookie)).map((n) => [n.linkUrl, n.isRead]).sort()).toEqual([
+      [`/messages/${a}`, true],
+      [`/messages/${b}`, false],
+    ]);
+    await send([message(me.user.id, a, 'a again')]);
+    expect((await notes(me.cookie)).filter((n) => n.linkUrl === `/messages/${a}`)).toHaveLength(2);
   });
 
   it('merges several messages of one call, and keeps users and threads apart', async () => {
