@@ -22,8 +22,10 @@ const RECONNECT_MAX_MS = 10_000;
  */
 export async function listen(database: Database, channel: string, handlers: ListenHandlers): Promise<Listener> {
   if (database.pglite) {
-    const unlisten = await database.pglite.listen(channel, handlers.onPayload);
-    return { stop: () => unlisten() };
+    const pglite = database.pglite;
+    const unlisten = await pglite.listen(channel, handlers.onPayload);
+    // A database already closed has dropped its listeners with it.
+    return { stop: async () => (pglite.closed ? undefined : unlisten().catch(() => undefined)) };
   }
   const connectionString = (database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
   if (!connectionString) throw new Error('LISTEN needs the PostgreSQL connection string');
