@@ -72,7 +72,19 @@ test("a lawyer's pages do not scroll sideways at 375 px, long words included", a
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  for (const path of ['/dashboard', '/requests', `/requests/${id}`, '/requests/new', '/notifications', '/profile', '/messages', '/payments']) {
+  // A draft has no thread yet: `/messages/${id}` is the 'Invalid message thread' page (the live thread at 375 px is
+  // walked by after-match.spec.ts).
+  for (const path of [
+    '/dashboard',
+    '/requests',
+    `/requests/${id}`,
+    '/requests/new',
+    '/notifications',
+    '/profile',
+    '/messages',
+    `/messages/${id}`,
+    '/payments',
+  ]) {
     await visit(page, path);
   }
 });
