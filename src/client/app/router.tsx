@@ -52,6 +52,7 @@ const routes: RouteObject[] = [
   { path: '/contact', lazy: page(() => import('../pages/public/contact-page'), 'ContactPage') },
   { path: '/help', lazy: page(() => import('../pages/public/help-page'), 'HelpPage') },
   { path: '/cookies', lazy: page(() => import('../pages/public/cookies-page'), 'CookiesPage') },
+  { path: '/unsubscribe', lazy: page(() => import('../pages/public/unsubscribe-page'), 'UnsubscribePage') },
   {
     element: <NeedsRole />,
     children: [{ path: '/role-selection', lazy: page(() => import('../pages/account/role-selection-page'), 'RoleSelectionPage') }],

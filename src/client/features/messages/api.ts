@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FILE_LIMITS } from '../../../common/constants';
 import type { MessageDto, ThreadSummary } from '../../../common/schemas/messages';
 import { apiRequest } from '../../lib/api-client';
@@ -65,4 +65,24 @@ export function useSendMessage(requestId: string, onProgress?: (percent: number)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: threadsKey }),
   });
+}
+
+/**
+ * Marks what the other side sent as read once it is on screen (a POST: reading a thread never writes). The bell's
+ * count follows through the socket; the thread list is refreshed here.
+ */
+export function useMarkThreadRead(requestId: string, messages: MessageDto[], me: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const unreadFromOthers = messages
+    .filter((m) => m.recipientId === me && !m.isRead)
+    .map((m) => m.id)
+    .join(',');
+  useEffect(() => {
+    if (!enabled || !unreadFromOthers) return;
+    void apiRequest('POST', `/api/messages/${requestId}/read`)
+      .then(() =>
+        Promise.all([queryClient.invalidateQueries({ queryKey: threadsKey }), queryClient.invalidateQueries({ queryKey: ['/api/notifications/unread'] })]),
+      )
+      .catch(() => undefined); // unread stays unread; the next message or visit tries again
+  }, [enabled, requestId, unreadFromOthers, queryClient]);
 }

@@ -3,6 +3,7 @@ import type { MessageDto } from '../../../common/schemas/messages';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import type { PagedList } from '../../lib/use-paged-list';
+import { useMarkThreadRead } from './api';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 
@@ -26,6 +27,7 @@ export function ThreadView({
   me: string;
   readOnly?: keyof typeof READ_ONLY | null;
 }) {
+  useMarkThreadRead(requestId, list.items, me, readOnly !== 'admin');
   return (
     <Card className="flex min-w-0 flex-col overflow-hidden">
       <MessageList list={list} me={me} />

@@ -239,7 +239,7 @@ describe.each(backends)('messages on %s', (backend) => {
     expect(reuse.json().fieldErrors.attachmentUrl).toContain('attached to another request');
   });
 
-  it('counts unread messages per thread and marks them read when the recipient opens the thread', async () => {
+  it('counts unread messages per thread; reading changes nothing; POST …/read by the recipient marks them and the notification read', async () => {
     const id = await matchedRequest();
     for (const content of ['One', 'Two', 'Three']) await send(lawyer.cookie, { requestId: id, content });
     const before = (await threads(mediator.cookie)).find((th) => th.requestId === id)!;
@@ -247,8 +247,14 @@ describe.each(backends)('messages on %s', (backend) => {
     expect((await threads(lawyer.cookie)).find((th) => th.requestId === id)!.unreadCount).toBe(0); // own messages
     // The sender reading does not mark them read.
     expect(((await thread(lawyer.cookie, id)).json() as MessageDto[]).every((m) => !m.isRead)).toBe(true);
-    const opened = (await thread(mediator.cookie, id)).json() as MessageDto[];
-    expect(opened.every((m) => m.isRead)).toBe(true);
+    expect(((await thread(mediator.cookie, id)).json() as MessageDto[]).every((m) => !m.isRead)).toBe(true); // a GET writes nothing
+    expect((await call(t, 'POST', `/api/messages/${id}/read`, lawyer.cookie)).json()).toEqual({ marked: 0 }); // the sender's own
+    const unreadBell = (await call(t, 'GET', '/api/notifications/unread', mediator.cookie)).json().count as number;
+    expect(unreadBell).toBeGreaterThan(0);
+    expect((await call(t, 'POST', `/api/messages/${id}/read`, mediator.cookie)).json()).toEqual({ marked: 3 });
+    expect((await call(t, 'GET', '/api/notifications/unread', mediator.cookie)).json().count).toBe(unreadBell - 1); // the coalesced new_message
+    expect((await call(t, 'POST', `/api/messages/not-a-uuid/read`, mediator.cookie)).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/messages/${id}/read`)).statusCode).toBe(401);
     expect((await threads(mediator.cookie)).find((th) => th.requestId === id)!.unreadCount).toBe(0);
     expect(((await thread(lawyer.cookie, id)).json() as MessageDto[]).every((m) => m.isRead)).toBe(true);
     await send(lawyer.cookie, { requestId: id, content: 'Four' });

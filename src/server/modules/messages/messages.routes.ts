@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/guards';
 import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { readErrors, writeErrors } from '../../route-responses';
 import { presentMessage, presentThreadSummary } from './messages.presenter';
-import { findThread, listMyThreads, readThread, sendMessage } from './messages.service';
+import { findThread, listMyThreads, markThreadRead, readThread, sendMessage } from './messages.service';
 
 const tags = ['Messages'];
 
@@ -47,7 +47,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "A request's thread, newest message first (the next cursor pages to earlier messages); marks my received messages read. Participants and admins; 404 for anyone else and before the request is matched",
+          "A request's thread, newest message first (the next cursor pages to earlier messages). Participants and admins; 404 for anyone else and before the request is matched",
         params: z.object({ requestId: z.string() }),
         querystring: PageQuerySchema,
         response: { 200: z.array(MessageDtoSchema), ...readErrors(400, 401, 404) },
@@ -58,7 +58,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
       // 404 before 400: an unknown thread is not found whatever the query says.
       const thread = await findThread(ctx.db, user, request.params.requestId);
       const { limit, cursor } = takeBody({ body: request.query, validationError: request.validationError });
-      const rows = await readThread(ctx, user, thread, limit, decodeCursor(cursor));
+      const rows = await readThread(ctx, thread, limit, decodeCursor(cursor));
       const page = sendPage(
         reply,
         rows.map((row) => ({ ...row, createdAt: row.message.createdAt, id: row.message.id })),
@@ -85,5 +85,18 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
       await hitRateLimit(ctx, `message:${user.id}`, RATE_LIMITS.messages);
       return reply.status(201).send(await sendMessage(ctx, user, request.body));
     },
+  );
+
+  r.post(
+    '/api/messages/:requestId/read',
+    {
+      schema: {
+        tags,
+        summary: "Mark my received messages in a thread read (and the thread's new-message notification)",
+        params: z.object({ requestId: z.string() }),
+        response: { 200: z.object({ marked: z.number().int() }), ...writeErrors(401, 404) },
+      },
+    },
+    async (request) => ({ marked: await markThreadRead(ctx, requireUser(request), request.params.requestId) }),
   );
 }

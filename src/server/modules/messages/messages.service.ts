@@ -10,6 +10,7 @@ import { transaction } from '../../unit-of-work';
 import { verifyAttachment } from '../files/files.service';
 import type { UploadRow } from '../files/files.repo';
 import { notify } from '../notifications/notifications.service';
+import { markReadByLink, publishNotificationEvents } from '../notifications/notifications.repo';
 import { findRequest, type RequestRow } from '../requests/requests.repo';
 import { presentMessage } from './messages.presenter';
 import * as repo from './messages.repo';
@@ -39,11 +40,24 @@ export async function findThread(db: DbOrTx, user: SessionUser, requestId: strin
   return { request, access };
 }
 
-/** A page of a thread found by `findThread`, newest first; reading it marks the caller's received messages read (one update). */
-export async function readThread(ctx: AppContext, user: SessionUser, thread: { request: RequestRow; access: Access }, limit: number, cursor: repo.Cursor) {
-  const { request, access } = thread;
-  if (access === 'participant') await repo.markThreadRead(ctx.db, request.id, user.id);
-  return repo.listThreadMessages(ctx.db, request.id, limit, cursor);
+/** A page of a thread found by `findThread`, newest first. Reading changes nothing (RULES.md 7: GETs do not write). */
+export async function readThread(ctx: AppContext, thread: { request: RequestRow }, limit: number, cursor: repo.Cursor) {
+  return repo.listThreadMessages(ctx.db, thread.request.id, limit, cursor);
+}
+
+/**
+ * `POST /api/messages/{requestId}/read`: the caller's received messages in the thread, and the thread's new-message
+ * notification, become read in one transaction; the caller's bell hears the new count. An admin reading marks nothing.
+ */
+export async function markThreadRead(ctx: AppContext, user: SessionUser, requestId: string): Promise<number> {
+  const { request, access } = await findThread(ctx.db, user, requestId);
+  if (access !== 'participant') return 0;
+  return transaction(ctx, async (tx) => {
+    const marked = await repo.markThreadRead(tx, request.id, user.id);
+    const notices = await markReadByLink(tx, user.id, 'new_message', `/messages/${request.id}`);
+    if (marked || notices) await publishNotificationEvents(tx, [user.id]);
+    return marked;
+  });
 }
 
 /** The caller's threads, latest activity first (one query). */
