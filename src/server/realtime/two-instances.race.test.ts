@@ -152,7 +152,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one datab
     }
   };
 
-  it('an acceptance on instance B reaches the lawyer connected to instance A, and a selection on A the mediator on B', async () => {
+  it('a new request, an acceptance, a selection, a message and a completion made on one instance reach the sockets of the other', async () => {
     const lawyer = await member(a.base, 'lawyer', 'Lena');
     const mediator = await member(b.base, 'mediator', 'Max');
     const lawyerEvents = await listen(a.base, lawyer.cookie);
@@ -183,6 +183,13 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one datab
 
     expect((await lawyer.call('POST', `/api/requests/${id}/select-mediator/${mediator.id}`)).status).toBe(200);
     await waitFor(() => mediatorEvents.some((e) => e.type === 'request_updated' && e.requestId === id), 'selection on B');
+
+    // A message sent through B reaches the lawyer's socket on A, and the thread read through A holds it once.
+    const sent = await mediator.call('POST', '/api/messages', { requestId: id, content: 'Hello from instance B' });
+    expect(sent.status).toBe(201);
+    await waitFor(() => lawyerEvents.some((e) => e.type === 'new_message' && e.requestId === id), 'message on A');
+    const thread = (await lawyer.call('GET', `/api/messages/${id}`)).json as { id: string; content: string }[];
+    expect(thread.map((m) => m.content)).toEqual(['Hello from instance B']);
 
     expect((await mediator.call('POST', `/api/requests/${id}/complete`, { completionResults: 'Settled' })).status).toBe(200);
     await waitFor(() => lawyerEvents.some((e) => e.type === 'request_updated' && e.requestId === id), 'completion on A');
