@@ -109,6 +109,11 @@ test('lawyer and mediator chat live, the mediator completes, the payout is relea
   await expect(choice.getByRole('button', { name: 'Select Mediator' })).toBeVisible();
   await check(lawyer, 'request (awaiting selection)');
   await choice.getByRole('button', { name: 'Select Mediator' }).click();
+  // Nothing is charged until the lawyer confirms the amount shown (issue 8).
+  await lawyer
+    .getByRole('dialog', { name: `Select ${mediatorName}?` })
+    .getByRole('button', { name: /^Confirm (and pay|selection)$/ })
+    .click();
   await expectToast(lawyer, 'Mediator Selected');
   await expectPath(lawyer, '/requests');
 

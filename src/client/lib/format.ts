@@ -1,5 +1,8 @@
+// Money has one format everywhere (issue 8): always two decimals with thousands separators, "$1,075.00". Use these,
+// never toFixed or Intl.NumberFormat on amounts.
+export { displayCents, displayMoney } from '../../common/money';
+
 // Dates in the spec's formats ('Jan 05, 2025', 'Jan 05, 3:20 PM'), in the user's locale and time zone.
-export { displayMoney } from '../../common/money';
 
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';

@@ -32,3 +32,22 @@ export function suggestedBudget(input: {
   if (rate === null || !Number.isInteger(hours) || hours <= 0) return null;
   return rate * hours;
 }
+
+/**
+ * The final budget of a selection (RULES.md 4): a counteroffer's proposed rate × the priced hours, else the lawyer's
+ * budget. Shared by the server's selection and the browser's confirmation, so both show the same amount.
+ */
+export function finalBudget(
+  request: { budget: string; pricingModel: PricingModel; hoursNeeded: number | null; flatFee: string | null },
+  proposedRate: string | null,
+): Cents {
+  const hours = pricedHours(request);
+  const rate = proposedRate === null ? null : parseCents(proposedRate);
+  if (rate !== null && hours) return counterofferBudget(rate, hours);
+  return parseCents(request.budget) ?? 0;
+}
+
+/** What selecting charges to the card saved with the deposit (RULES.md 2.2): final budget − deposit paid, never below 0. */
+export function balanceDue(finalBudgetCents: Cents, depositPaid: Cents): Cents {
+  return Math.max(0, finalBudgetCents - depositPaid);
+}

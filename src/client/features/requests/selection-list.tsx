@@ -12,6 +12,7 @@ import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney, formatRating } from '../../lib/format';
 import { usePendingAcceptances, useSelectMediator } from './api';
 import { MediatorProfileDialog, type RenderReviews } from './mediator-profile-dialog';
+import { SelectMediatorConfirm } from './select-mediator-confirm';
 
 function AcceptanceCard({
   acceptance,
@@ -93,12 +94,15 @@ export function SelectionList({
   const { data, isLoading, error, refetch, isRefetching } = usePendingAcceptances(request.id, true);
   const select = useSelectMediator(request.id);
   const [profileId, setProfileId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<AcceptanceDto | null>(null);
 
   const onSelect = async (acceptance: AcceptanceDto) => {
     try {
       await select.mutateAsync(acceptance.mediatorId);
+      setConfirming(null);
       await onSelected();
     } catch (error) {
+      setConfirming(null);
       if (hasErrorCode(error, 'payment_declined') && typeof error.body.clientSecret === 'string') {
         toast({
           title: 'Payment Failed',
@@ -127,18 +131,25 @@ export function SelectionList({
       ) : (
         <>
           <p className="text-muted-foreground">
-            {count} mediator{count === 1 ? ' has' : 's have'} accepted your request. Review their profiles and select one; the rest of the budget is charged to
-            your card on file.
+            {count} mediator{count === 1 ? ' has' : 's have'} accepted your request. Review their profiles and select one; you see what is charged to your card
+            before you confirm.
           </p>
           <ul className="grid gap-4">
             {data!.map((a) => (
               <li key={a.id}>
-                <AcceptanceCard acceptance={a} busy={select.isPending} onSelect={() => void onSelect(a)} onViewProfile={() => setProfileId(a.mediatorId)} />
+                <AcceptanceCard acceptance={a} busy={select.isPending} onSelect={() => setConfirming(a)} onViewProfile={() => setProfileId(a.mediatorId)} />
               </li>
             ))}
           </ul>
         </>
       )}
+      <SelectMediatorConfirm
+        request={request}
+        acceptance={confirming}
+        busy={select.isPending}
+        onConfirm={(a) => void onSelect(a)}
+        onClose={() => setConfirming(null)}
+      />
       <MediatorProfileDialog mediatorId={profileId} onClose={() => setProfileId(null)} renderReviews={renderReviews} />
     </section>
   );

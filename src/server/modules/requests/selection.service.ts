@@ -1,6 +1,6 @@
 import { splitBudget } from '../../../common/domain/fees';
 import { isUuid } from '../../../common/ids';
-import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
+import { finalBudget } from '../../../common/domain/pricing';
 import { checkTransition } from '../../../common/domain/request-status';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { PaymentIntent, SavedCardCharge } from '../../adapters/payments';
@@ -27,9 +27,7 @@ const IN_PROGRESS = 'A payment for this request is being processed. Please try a
 
 /** The final budget: the proposed rate × the priced hours for a counteroffer, else the lawyer's budget (RULES.md 4). */
 function finalBudgetOf(request: RequestRow, acceptance: AcceptanceRow): Cents {
-  const hours = pricedHours(request);
-  if (acceptance.proposedRate && hours) return counterofferBudget(parseCents(acceptance.proposedRate)!, hours);
-  return parseCents(request.budget)!;
+  return finalBudget(request, acceptance.proposedRate);
 }
 
 /** Makes the selection take effect once the whole budget is held, with its notifications (RULES.md 2.2 + 4). */
