@@ -94,3 +94,22 @@ export function cancellationOutcome(input: CancellationInput, kindOverride?: Dep
     reason,
   };
 }
+
+/**
+ * The refund policy in words (RULES.md 2.4), the one wording every page quotes: the request form's payment box, the
+ * FAQ, the help and terms pages and the cancel dialog. `depositRefundKind` above decides by the same rules.
+ */
+export const REFUND_POLICY = {
+  /** One paragraph, for a payment box or an FAQ answer. */
+  summary:
+    "If you cancel before a mediator is selected, everything you paid is refunded. After selection, the deposit is refunded in full 7 or more days before the preferred mediation date, 50% with 3 or more business days' notice, and not at all later; without a preferred date, in full within 7 days of paying it, else 50%. Anything paid beyond the deposit is always refunded.",
+  /** The same rules as a list. */
+  lines: [
+    'Before a mediator is selected: everything you paid is refunded.',
+    'After selection, 7 or more days before the preferred mediation date: the deposit is refunded in full.',
+    "With 3 or more business days' notice (Monday to Friday): 50% of the deposit is refunded.",
+    'Later (late cancellation): the deposit is not refunded.',
+    'Without a preferred date: the deposit is refunded in full within 7 days of paying it, else 50%.',
+    'Anything paid beyond the deposit (the balance) is always refunded.',
+  ],
+} as const;

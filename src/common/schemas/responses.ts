@@ -14,6 +14,7 @@ import {
 } from '../enums';
 import { ERROR_CODES } from '../error-codes';
 import { CounterpartSchema, ReviewDtoSchema } from './after-match';
+import { RequestRefundSchema } from './cancellation';
 
 /** Money and ratings on the wire: two-decimal strings, "150.00", "4.50" (RULES.md 7). */
 export const AmountSchema = z
@@ -219,6 +220,8 @@ export const RequestDtoSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   /** When a completed mediation's payout is due (completion + hold window), for participants and admins. */
   payoutReleaseAt: Timestamp.nullable(),
+  /** What was refunded to the lawyer and when (from the ledger), for participants and admins; null when nothing. */
+  refund: RequestRefundSchema,
 });
 
 /** GET /api/requests/counts: a mediator's tabs, or a lawyer's requests by status (statuses with none are absent). */
@@ -265,6 +268,9 @@ export const CancellationPreviewDtoSchema = z.object({
   balanceRefund: AmountSchema,
   totalRefund: AmountSchema,
   cancellationFee: AmountSchema,
+  /** The deposit held (what `kind` refunds all, half or none of) and the platform's commission on the kept part. */
+  deposit: AmountSchema,
+  platformFee: AmountSchema,
   reason: z.string(),
 });
 

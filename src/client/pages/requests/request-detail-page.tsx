@@ -13,7 +13,7 @@ import { toastError } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { AcceptCard } from '../../features/requests/accept-card';
 import { useRequest, useWithdraw } from '../../features/requests/api';
-import { CancelRequestButton } from '../../features/requests/cancel-request';
+import { CancellationSummary, CancelRequestButton } from '../../features/requests/cancel-request';
 import { RequestDetailsCard } from '../../features/requests/request-details-card';
 import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
@@ -128,6 +128,7 @@ export function RequestDetailPage() {
           </div>
         </div>
       </div>
+      {request.status === 'cancelled' ? <CancellationSummary request={request} isOwner={isOwner} /> : null}
       {isOwner || user.role === 'admin' ? (
         <OwnerPanel request={request} user={user} />
       ) : user.role === 'mediator' ? (

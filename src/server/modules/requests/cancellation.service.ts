@@ -1,7 +1,7 @@
 import type { CancellationPreviewDto } from '../../../common/api-types';
 import { checkTransition } from '../../../common/domain/request-status';
 import { cancellationOutcome, type CancellationOutcome, type DepositRefundKind } from '../../../common/domain/refunds';
-import { formatCents } from '../../../common/money';
+import { displayCents, formatCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
@@ -54,6 +54,9 @@ export async function previewCancellation(ctx: AppContext, user: SessionUser, re
     balanceRefund: formatCents(outcome.balanceRefund),
     totalRefund: formatCents(outcome.depositRefund + outcome.balanceRefund),
     cancellationFee: formatCents(outcome.cancellationFee),
+    // What was held of the deposit: the part refunded plus the part kept (the mediator's fee and the commission on it).
+    deposit: formatCents(outcome.depositRefund + outcome.cancellationFee + outcome.platformFee),
+    platformFee: formatCents(outcome.platformFee),
     reason: outcome.reason,
   };
 }
@@ -161,9 +164,9 @@ export async function cancelRequest(
         title: 'Request cancelled',
         message:
           userId === updated.lawyerId
-            ? `${updated.caseName} was cancelled by an administrator. Refund: $${formatCents(refund)}.`
+            ? `${updated.caseName} was cancelled by an administrator. Refund: ${displayCents(refund)}.`
             : userId === updated.selectedMediatorId && outcome.cancellationFee > 0
-              ? `${updated.caseName} was cancelled. You receive a cancellation fee of $${formatCents(outcome.cancellationFee)}.`
+              ? `${updated.caseName} was cancelled. You receive a cancellation fee of ${displayCents(outcome.cancellationFee)}.`
               : `${updated.caseName} was cancelled by the lawyer.`,
         linkUrl: `/requests/${updated.id}`,
       })),

@@ -9,6 +9,7 @@ import type { counterpartsOf, pendingAcceptancesWithMediators } from './requests
 import type { PaymentStatus } from '../../../common/enums';
 import type { Counterpart } from '../../../common/schemas/after-match';
 import { payoutDueAt } from '../../../common/domain/payout';
+import type { RefundSummaryRow } from './refunds.repo';
 
 export interface Viewer {
   id: string;
@@ -55,6 +56,7 @@ export function presentRequest(
     uploadsById: Map<string, UploadRow>;
     paymentStatus?: PaymentStatus | null;
     counterpartsById?: Map<string, CounterpartRow>;
+    refund?: RefundSummaryRow | null;
   },
 ): RequestDto {
   const full = hasFullAccess(request, viewer);
@@ -117,6 +119,10 @@ export function presentRequest(
     counterpart: counterpartFor(request, viewer, extra.counterpartsById),
     paymentStatus: full ? (extra.paymentStatus ?? null) : null,
     payoutReleaseAt: iso(payoutReleaseAt),
+    refund:
+      full && extra.refund
+        ? { amount: twoDecimals(extra.refund.amount)!, refundedAt: extra.refund.refundedAt.toISOString(), reason: extra.refund.reason }
+        : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { uploadIdFromPath } from '../files/file-rules';
 import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
 import { paymentStatusesFor } from '../payments/payments.repo';
 import * as repo from './requests.repo';
+import { refundsByRequest } from './refunds.repo';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 
@@ -115,6 +116,10 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
     ),
     repo.counterpartsOf(ctx.db, counterpartIds),
   ]);
+  const refunds = await refundsByRequest(
+    ctx.db,
+    ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
+  );
   const mineByRequest = new Map(mine.map((a) => [a.requestId, a]));
   const counterpartsById = new Map(counterparts.map((c) => [c.id, c]));
   return requests.map((request) =>
@@ -125,6 +130,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
       uploadsById,
       paymentStatus: paymentStatuses.get(request.id) ?? null,
       counterpartsById,
+      refund: refunds.get(request.id) ?? null,
     }),
   );
 }
