@@ -25,6 +25,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   mediatorsRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   adminSettingsRoutes(app, ctx);
+  disputesRoutes(app, ctx);
   messagesRoutes(app, ctx);
 
   await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);

@@ -14,6 +14,7 @@ import {
 } from '../enums';
 import { ERROR_CODES } from '../error-codes';
 import { CounterpartSchema, ReviewDtoSchema } from './after-match';
+import { RequestDisputeSchema } from './disputes';
 import { RequestRefundSchema } from './cancellation';
 
 /** Money and ratings on the wire: two-decimal strings, "150.00", "4.50" (RULES.md 7). */
@@ -220,6 +221,8 @@ export const RequestDtoSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   /** When a completed mediation's payout is due (completion + hold window), for participants and admins. */
   payoutReleaseAt: Timestamp.nullable(),
+  /** The latest problem reported on this request (RULES.md 2.3), for participants and admins; null otherwise. */
+  dispute: RequestDisputeSchema.nullable(),
   /** What was refunded to the lawyer and when (from the ledger), for participants and admins; null when nothing. */
   refund: RequestRefundSchema,
 });

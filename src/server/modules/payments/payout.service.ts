@@ -3,7 +3,9 @@ import { formatCents, parseCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
-import { hasOpenDispute, ledgerFor } from './payments.repo';
+import type { Tx } from '../../db/client';
+import type { RequestRow } from '../requests/requests.repo';
+import { hasOpenDispute, ledgerFor, type PaymentRow } from './payments.repo';
 import { executeSteps } from './steps';
 import { recordStep, type StepRow } from './steps.repo';
 
@@ -21,32 +23,43 @@ export async function releasePayout(ctx: AppContext, requestId: string): Promise
     if (!request || !payment || request.status !== 'completed' || payment.status !== 'held' || !payment.mediatorId) return [];
     if (ctx.clock.now() < payoutDueAt(request)) return [];
     if (await hasOpenDispute(tx, request.id)) return [];
-    // The deposit first, then the balance: the fee comes out of the deposit (allocatePayout), whatever the ledger order.
-    const entries = await ledgerFor(tx, payment.id);
-    const charges = (['deposit_charge', 'balance_charge'] as const)
-      .flatMap((kind) => entries.filter((e) => e.kind === kind))
-      .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
-    const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
-    const recorded: StepRow[] = [];
-    for (const part of parts) {
-      recorded.push(
-        await recordStep(tx, {
-          paymentId: payment.id,
-          kind: 'transfer',
-          idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
-          amount: part.transfer,
-          params: {
-            requestId: request.id,
-            mediatorId: payment.mediatorId,
-            sourceChargeId: part.chargeId,
-            ledgerKind: 'payout_transfer',
-            platformFee: formatCents(part.platformFee),
-            note: 'Payout',
-          },
-        }),
-      );
-    }
-    return recorded.filter((step) => step.status === 'pending');
+    return recordPayoutSteps(tx, request, payment);
   });
   await executeSteps(ctx, steps);
+}
+
+/**
+ * Records the planned payout's transfer steps (budget − fee, one per source charge) for a held payment, under the
+ * caller's request and payment locks; returns those still to run. The payout job calls it once the hold window has
+ * passed, an admin's "release" resolution of a dispute at once (disputes.service.ts). The keys make a second call a
+ * no-op.
+ */
+export async function recordPayoutSteps(tx: Tx, request: RequestRow, payment: PaymentRow): Promise<StepRow[]> {
+  if (payment.status !== 'held' || !payment.mediatorId) return [];
+  // The deposit first, then the balance: the fee comes out of the deposit (allocatePayout), whatever the ledger order.
+  const entries = await ledgerFor(tx, payment.id);
+  const charges = (['deposit_charge', 'balance_charge'] as const)
+    .flatMap((kind) => entries.filter((e) => e.kind === kind))
+    .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+  const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
+  const recorded: StepRow[] = [];
+  for (const part of parts) {
+    recorded.push(
+      await recordStep(tx, {
+        paymentId: payment.id,
+        kind: 'transfer',
+        idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
+        amount: part.transfer,
+        params: {
+          requestId: request.id,
+          mediatorId: payment.mediatorId,
+          sourceChargeId: part.chargeId,
+          ledgerKind: 'payout_transfer',
+          platformFee: formatCents(part.platformFee),
+          note: 'Payout',
+        },
+      }),
+    );
+  }
+  return recorded.filter((step) => step.status === 'pending');
 }

@@ -9,6 +9,7 @@ import type { counterpartsOf, pendingAcceptancesWithMediators } from './requests
 import type { PaymentStatus } from '../../../common/enums';
 import type { Counterpart } from '../../../common/schemas/after-match';
 import { payoutDueAt } from '../../../common/domain/payout';
+import type { RequestDispute } from '../../../common/schemas/disputes';
 import type { RefundSummaryRow } from './refunds.repo';
 
 export interface Viewer {
@@ -56,6 +57,7 @@ export function presentRequest(
     uploadsById: Map<string, UploadRow>;
     paymentStatus?: PaymentStatus | null;
     counterpartsById?: Map<string, CounterpartRow>;
+    dispute?: RequestDispute | null;
     refund?: RefundSummaryRow | null;
   },
 ): RequestDto {
@@ -119,6 +121,7 @@ export function presentRequest(
     counterpart: counterpartFor(request, viewer, extra.counterpartsById),
     paymentStatus: full ? (extra.paymentStatus ?? null) : null,
     payoutReleaseAt: iso(payoutReleaseAt),
+    dispute: full ? (extra.dispute ?? null) : null,
     refund:
       full && extra.refund
         ? { amount: twoDecimals(extra.refund.amount)!, refundedAt: extra.refund.refundedAt.toISOString(), reason: extra.refund.reason }

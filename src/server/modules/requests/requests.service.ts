@@ -14,6 +14,8 @@ import { uploadIdFromPath } from '../files/file-rules';
 import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
 import { paymentStatusesFor } from '../payments/payments.repo';
 import * as repo from './requests.repo';
+import { latestDisputesFor } from '../disputes/disputes.repo';
+import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { refundsByRequest } from './refunds.repo';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
@@ -120,6 +122,10 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
     ctx.db,
     ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
   );
+  const disputes = await latestDisputesFor(
+    ctx.db,
+    ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
+  );
   const mineByRequest = new Map(mine.map((a) => [a.requestId, a]));
   const counterpartsById = new Map(counterparts.map((c) => [c.id, c]));
   return requests.map((request) =>
@@ -129,6 +135,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
       myAcceptance: mineByRequest.get(request.id) ?? null,
       uploadsById,
       paymentStatus: paymentStatuses.get(request.id) ?? null,
+      dispute: disputes.has(request.id) ? presentRequestDispute(disputes.get(request.id)!) : null,
       counterpartsById,
       refund: refunds.get(request.id) ?? null,
     }),

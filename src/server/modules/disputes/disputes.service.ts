@@ -1,0 +1,239 @@
+import { partialRefundProblem, splitPartialRefund } from '../../../common/domain/dispute-resolution';
+import { payoutDueAt } from '../../../common/domain/payout';
+import { isUuid } from '../../../common/ids';
+import { displayCents, formatCents, parseCents, type Cents } from '../../../common/money';
+import { DisputeInputSchema, ResolveDisputeInputSchema, type AdminDisputeDto, type RequestDispute } from '../../../common/schemas/disputes';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { lockInOrder } from '../../db/lock-order';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { appendAudit } from '../admin/admin-settings.repo';
+import { notify } from '../notifications/notifications.service';
+import { findPaymentForRequest, hasOpenDispute, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { recordPayoutSteps } from '../payments/payout.service';
+import { executeSteps } from '../payments/steps';
+import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
+import { announceRequestChange } from '../requests/request-events';
+import type { RequestRow } from '../requests/requests.repo';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
+import { presentAdminDispute, presentRequestDispute } from './disputes.presenter';
+import { activeAdminIds, findAdminDispute, findDispute, insertDispute, resolveOpenDispute } from './disputes.repo';
+
+export const DISPUTE_NOT_FOUND = 'Dispute not found';
+export const DISPUTE_TEXTS_409 = {
+  notCompleted: 'You can report a problem once the mediation is completed',
+  alreadyOpen: 'A problem is already reported for this mediation',
+  released: 'The payout has already been released',
+  settled: 'The payment for this mediation has already been settled',
+  tooLate: 'The time to report a problem has passed',
+  resolved: 'This dispute has already been resolved',
+} as const;
+
+const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((i) => [i.path.join('.') || 'body', i.message]));
+const caseLabel = (r: RequestRow) => `${r.caseName} (Case #${r.caseNumber})`;
+
+/**
+ * The lawyer reports a problem with a completed mediation (RULES.md 2.3): the owning lawyer only, while the payment is
+ * held and the hold window runs, one open dispute at a time. Decided under the request and payment locks, the same
+ * locks the payout job takes, so either the payout or the dispute wins, never both. The mediator and every admin are
+ * told; the payout job then waits (payout.service.ts, hasOpenDispute). Refusals: 404 → 403 → 400 → 409 (RULES.md 6).
+ */
+export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId: string, rawBody: unknown): Promise<RequestDispute> {
+  const visible = await findVisibleRequest(ctx, user, requestId);
+  if (visible.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can report a problem');
+  const parsed = DisputeInputSchema.safeParse(rawBody ?? {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
+  const now = ctx.clock.now();
+
+  const dispute = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId: visible.id, payment: true });
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (request.status !== 'completed') throw conflict(DISPUTE_TEXTS_409.notCompleted);
+    if (await hasOpenDispute(tx, request.id)) throw conflict(DISPUTE_TEXTS_409.alreadyOpen);
+    if (!payment || payment.status === 'released' || (payment.status === 'held' && (await hasPendingStep(tx, payment.id, ['transfer'])))) {
+      throw conflict(DISPUTE_TEXTS_409.released);
+    }
+    if (payment.status !== 'held') throw conflict(DISPUTE_TEXTS_409.settled);
+    if (now >= payoutDueAt(request)) throw conflict(DISPUTE_TEXTS_409.tooLate);
+    const created = await insertDispute(tx, { requestId: request.id, raisedById: user.id, reason: parsed.data.reason, status: 'open', createdAt: now });
+    const admins = await activeAdminIds(tx);
+    const lawyerName = `${user.firstName} ${user.lastName}`.trim();
+    await notify(tx, [
+      ...(request.selectedMediatorId
+        ? [
+            {
+              userId: request.selectedMediatorId,
+              type: 'dispute_opened' as const,
+              title: 'Problem reported',
+              message: `${lawyerName} reported a problem with ${caseLabel(request)}. Your payout is paused while our team reviews it.`,
+              linkUrl: `/requests/${request.id}`,
+            },
+          ]
+        : []),
+      ...admins.map((userId) => ({
+        userId,
+        type: 'dispute_opened' as const,
+        title: 'New dispute',
+        message: `${lawyerName} reported a problem with ${caseLabel(request)}: the payout is paused until it is resolved.`,
+        linkUrl: `/requests/${request.id}`,
+      })),
+    ]);
+    await announceRequestChange(tx, request);
+    return created;
+  });
+  return presentRequestDispute(dispute);
+}
+
+/** What a held payment still holds, per source charge (deposit first, then balance), in cents. */
+async function heldCharges(tx: Tx, payment: PaymentRow) {
+  const entries = await ledgerFor(tx, payment.id);
+  const charges = (['deposit_charge', 'balance_charge'] as const)
+    .flatMap((kind) => entries.filter((e) => e.kind === kind))
+    .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+  // Anything refunded earlier (only ever a late balance charge while held) comes off the last charges.
+  let refunded = ledgerTotals(entries).refunded;
+  for (const charge of [...charges].reverse()) {
+    const off = Math.min(refunded, charge.amount);
+    charge.amount -= off;
+    refunded -= off;
+  }
+  return charges.filter((c) => c.amount > 0);
+}
+
+const heldOf = (payment: PaymentRow | undefined): Cents =>
+  payment?.status === 'held' ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)! : 0;
+
+/**
+ * An admin resolves an open dispute (RULES.md 2.5 + 7): release (the planned payout, at once), refund_full (every
+ * charge refunded, nothing to the mediator) or refund_partial (0 < refundAmount < held; the rest to the mediator
+ * less the commission percentage). One transaction under the request and payment locks resolves the dispute
+ * (conditionally: a second resolution is 409), records the money steps, audits and notifies; the provider calls run
+ * after commit (docs/decisions/011, 016).
+ */
+export async function resolveDispute(ctx: AppContext, admin: SessionUser, disputeId: string, rawBody: unknown): Promise<AdminDisputeDto> {
+  const found = isUuid(disputeId) ? await findDispute(ctx.db, disputeId) : undefined;
+  if (!found) throw notFound(DISPUTE_NOT_FOUND);
+  const parsed = ResolveDisputeInputSchema.safeParse(rawBody ?? {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
+  const input = parsed.data;
+  let refundCents: Cents | null = null;
+  if (input.outcome === 'refund_partial') {
+    refundCents = input.refundAmount === null || input.refundAmount === undefined ? null : parseCents(input.refundAmount);
+    const unlocked = await findPaymentForRequest(ctx.db, found.requestId);
+    const problem =
+      input.refundAmount !== null && input.refundAmount !== undefined && refundCents === null
+        ? 'Enter an amount such as 150.00'
+        : unlocked?.status === 'held'
+          ? partialRefundProblem(refundCents, heldOf(unlocked))
+          : null;
+    if (problem) throw fieldError('refundAmount', problem);
+  }
+  const now = ctx.clock.now();
+
+  const steps = await transaction(ctx, async (tx): Promise<StepRow[]> => {
+    const { request, payment } = await lockInOrder(tx, { requestId: found.requestId, payment: true });
+    if (!request) throw notFound(DISPUTE_NOT_FOUND);
+    const current = await findDispute(tx, found.id);
+    if (current?.status !== 'open') throw conflict(DISPUTE_TEXTS_409.resolved);
+    if (!payment || payment.status !== 'held' || !payment.mediatorId) throw conflict(DISPUTE_TEXTS_409.settled);
+
+    const charges = await heldCharges(tx, payment);
+    const held = charges.reduce((s, c) => s + c.amount, 0);
+    let n = await countSteps(tx, payment.id, 'refund');
+    const refundStep = (chargeId: string, amount: Cents): NewStep => ({
+      paymentId: payment.id,
+      kind: 'refund',
+      idempotencyKey: `refund:${payment.id}:${++n}`,
+      amount,
+      params: { requestId: request.id, chargeId, reason: 'Dispute resolved by our team' },
+    });
+    let recorded: StepRow[] = [];
+    let refunded = 0;
+    if (input.outcome === 'release') {
+      recorded = await recordPayoutSteps(tx, request, payment);
+    } else if (input.outcome === 'refund_full') {
+      for (const c of charges) recorded.push(await recordStep(tx, refundStep(c.chargeId, c.amount)));
+      refunded = held;
+      await updatePayment(tx, payment.id, { status: 'refunded_full', refundReason: 'Dispute resolved: full refund', updatedAt: now });
+    } else {
+      const problem = partialRefundProblem(refundCents, held);
+      if (problem) throw fieldError('refundAmount', problem);
+      const commission = parseCents(request.terms?.commissionPercentage ?? '10.00')!;
+      const split = splitPartialRefund(charges, refundCents!, commission);
+      for (const r of split.refunds) recorded.push(await recordStep(tx, refundStep(r.chargeId, r.amount)));
+      for (const part of split.transfers) {
+        if (part.transfer + part.platformFee === 0) continue;
+        recorded.push(
+          await recordStep(tx, {
+            paymentId: payment.id,
+            kind: 'transfer',
+            idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
+            amount: part.transfer,
+            params: {
+              requestId: request.id,
+              mediatorId: payment.mediatorId,
+              sourceChargeId: part.chargeId,
+              ledgerKind: 'payout_transfer',
+              platformFee: formatCents(part.platformFee),
+              note: 'Payout after dispute resolution',
+            },
+          }),
+        );
+      }
+      refunded = split.refundTotal;
+      await updatePayment(tx, payment.id, { status: 'refunded_partial', refundReason: 'Dispute resolved: partial refund', updatedAt: now });
+    }
+
+    const resolved = await resolveOpenDispute(tx, found.id, {
+      outcome: input.outcome,
+      refundAmount: input.outcome === 'release' ? null : formatCents(refunded),
+      resolutionNote: input.note,
+      resolvedById: admin.id,
+      resolvedAt: now,
+    });
+    if (!resolved) throw conflict(DISPUTE_TEXTS_409.resolved);
+    await appendAudit(tx, {
+      actorId: admin.id,
+      action: 'dispute.resolve',
+      targetType: 'dispute',
+      targetId: found.id,
+      details: { requestId: request.id, outcome: input.outcome, refundAmount: resolved.refundAmount, note: input.note },
+      at: now,
+    });
+    const toMediator = held - refunded;
+    const outcomeText =
+      input.outcome === 'release'
+        ? 'the payout is released to the mediator'
+        : input.outcome === 'refund_full'
+          ? `${displayCents(refunded)} is refunded to the lawyer in full`
+          : `${displayCents(refunded)} is refunded to the lawyer and the rest (${displayCents(toMediator)} before the platform fee) goes to the mediator`;
+    await notify(tx, [
+      {
+        userId: request.lawyerId,
+        type: 'dispute_resolved',
+        title: 'Problem resolved',
+        message: `Our team resolved the problem you reported with ${caseLabel(request)}: ${outcomeText}.`,
+        linkUrl: `/requests/${request.id}`,
+      },
+      {
+        userId: payment.mediatorId,
+        type: 'dispute_resolved',
+        title: 'Problem resolved',
+        message: `Our team resolved the problem reported with ${caseLabel(request)}: ${outcomeText}.`,
+        linkUrl: `/requests/${request.id}`,
+      },
+    ]);
+    await announceRequestChange(tx, request);
+    return recorded.filter((s) => s.status === 'pending');
+  });
+  await executeSteps(ctx, steps);
+  return getAdminDispute(ctx, found.id);
+}
+
+export async function getAdminDispute(ctx: AppContext, id: string): Promise<AdminDisputeDto> {
+  const row = isUuid(id) ? await findAdminDispute(ctx.db, id) : undefined;
+  if (!row) throw notFound(DISPUTE_NOT_FOUND);
+  return presentAdminDispute(row);
+}
