@@ -1,6 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { FLAT_FEE_OPTIONS, HOURS_OPTIONS } from '../../../common/constants';
+import { FLAT_FEE_OPTIONS, HOURS_OPTIONS, RECOMMENDED_HOURLY_RATE } from '../../../common/constants';
+import { displayCents, displayMoney } from '../../lib/format';
+
+/** "$700.00, $1,200.00 or $2,000.00" (spec 9), in the one money format. */
+const FLAT_FEE_LIST = `${FLAT_FEE_OPTIONS.slice(0, -1)
+  .map((f) => displayMoney(f))
+  .join(', ')} or ${displayMoney(FLAT_FEE_OPTIONS[FLAT_FEE_OPTIONS.length - 1])}`;
 import { SPECIALIZATION_SUGGESTIONS } from '../../../common/jurisdictions';
 import type { CreateRequestInput } from '../../../common/schemas/requests';
 import { JurisdictionInput } from '../../components/jurisdiction-input';
@@ -159,7 +165,7 @@ export function PricingStructure<Output>({
   const model = useWatch({ control: form.control, name: 'pricingModel' });
   const pricing = form.register('pricingModel');
   return (
-    <Section title="Pricing Structure" description="Recommended hourly rate: $350.">
+    <Section title="Pricing Structure" description={`Recommended hourly rate: ${displayMoney(RECOMMENDED_HOURLY_RATE)}.`}>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Pricing model</legend>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -184,7 +190,7 @@ export function PricingStructure<Output>({
               <span>
                 <span className="block font-medium">{value === 'hourly' ? 'Hourly rate' : 'Flat fee'}</span>
                 <span className="block text-sm text-muted-foreground">
-                  {value === 'hourly' ? '2, 4 or 8 hours at an hourly rate.' : '$700, $1,200 or $2,000 (2, 4 or 8 hours).'}
+                  {value === 'hourly' ? '2, 4 or 8 hours at an hourly rate.' : `${FLAT_FEE_LIST} (2, 4 or 8 hours).`}
                 </span>
               </span>
             </label>
@@ -201,7 +207,7 @@ export function PricingStructure<Output>({
               <option value="">Select hours</option>
               {HOURS_OPTIONS.map((h) => (
                 <option key={h} value={h}>
-                  {h} hours (${(350 * h).toLocaleString('en-US')} at $350/hour)
+                  {h} hours ({displayCents(RECOMMENDED_HOURLY_RATE * 100 * h)} at {displayMoney(RECOMMENDED_HOURLY_RATE)}/hour)
                 </option>
               ))}
             </select>
@@ -213,7 +219,7 @@ export function PricingStructure<Output>({
             <option value="">Select a flat fee</option>
             {FLAT_FEE_OPTIONS.map((f, i) => (
               <option key={f} value={f}>
-                ${Number(f).toLocaleString('en-US')} ({HOURS_OPTIONS[i]} hours)
+                {displayMoney(f)} ({HOURS_OPTIONS[i]} hours)
               </option>
             ))}
           </select>

@@ -8,8 +8,6 @@ export function usePublicSettings() {
   return useQuery<PublicSettingsDto>({ queryKey: ['/api/settings/public'] });
 }
 
-/** "$250.00" → "$250"; whole amounts read better in prose. */
-const wholeMoney = (amount: string) => displayMoney(amount).replace(/\.00$/, '');
 const percent = (value: string) => `${Number(value)}%`;
 
 /**
@@ -19,8 +17,8 @@ const percent = (value: string) => `${Number(value)}%`;
 export function useFeeTerms() {
   const { data } = usePublicSettings();
   return {
-    deposit: wholeMoney(data?.defaultDeposit ?? DEFAULT_SETTINGS.defaultDeposit),
-    minimumFee: wholeMoney(data?.minimumPlatformFee ?? DEFAULT_SETTINGS.minimumPlatformFee),
+    deposit: displayMoney(data?.defaultDeposit ?? DEFAULT_SETTINGS.defaultDeposit),
+    minimumFee: displayMoney(data?.minimumPlatformFee ?? DEFAULT_SETTINGS.minimumPlatformFee),
     commission: percent(data?.commissionPercentage ?? DEFAULT_SETTINGS.commissionPercentage),
     matchWindowMinutes: data?.matchWindowMinutes ?? DEFAULT_SETTINGS.matchWindowMinutes,
   };

@@ -16,6 +16,7 @@ import { apiRequest } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFeeTerms } from '../../features/settings/public-settings';
+import { REFUND_POLICY } from '../../../common/domain/refunds';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
@@ -84,7 +85,7 @@ function ContactFaq() {
   const items = [
     {
       q: 'When is the deposit charged, and is it refundable?',
-      a: `The ${fees.deposit} deposit is charged when you submit a request and held until the mediation is completed. Cancel 7 or more days ahead for a full refund, with at least 3 business days' notice for 50%; later cancellations are not refunded.`,
+      a: `The ${fees.deposit} deposit is charged when you submit a request and held until the mediation is completed. ${REFUND_POLICY.summary}`,
     },
     {
       q: 'How are mediators matched to my request?',

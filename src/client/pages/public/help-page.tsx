@@ -5,6 +5,7 @@ import { PublicLayout } from '../../app/layouts/public-layout';
 import { buttonVariants } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFeeTerms } from '../../features/settings/public-settings';
+import { REFUND_POLICY } from '../../../common/domain/refunds';
 
 const TOPICS: { icon: LucideIcon; title: string; text: string; href: string }[] = [
   { icon: Gavel, title: 'For lawyers', text: 'Post a request, pay the deposit and choose your mediator.', href: '#how-matching-works' },
@@ -102,10 +103,9 @@ export function HelpPage() {
             </Faq>
             <Faq id="refunds" question="Can I cancel a request and get a refund?">
               <ul>
-                <li>Before a mediator is selected: everything you paid is refunded.</li>
-                <li>After selection, 7 or more days before the mediation: full refund of the deposit.</li>
-                <li>With at least 3 business days' notice: 50% of the deposit is refunded.</li>
-                <li>Late cancellation: the deposit is not refunded. Any amount beyond the deposit is always refunded.</li>
+                {REFUND_POLICY.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
               </ul>
             </Faq>
             <Faq id="payouts" question="When and how are mediators paid?">

@@ -3,6 +3,7 @@ import { APP_NAME } from '../../../common/constants';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LegalDocument, LegalSection } from './legal-document';
 import { useFeeTerms, usePublicSettings } from '../../features/settings/public-settings';
+import { REFUND_POLICY } from '../../../common/domain/refunds';
 
 const SECTIONS = [
   { id: 'acceptance', title: 'Acceptance of terms' },
@@ -67,9 +68,7 @@ export function TermsPage() {
             paid out automatically after the mediation is marked complete.
           </li>
           <li>
-            <strong>Refunds on cancellation:</strong> a full refund of the deposit within 7 days (7 or more days before the mediation date); 50% of the deposit
-            with at least 3 business days' notice; no refund of the deposit for late cancellation. Amounts charged beyond the deposit are always refunded when a
-            request is cancelled, and everything is refunded if no mediator has been selected yet.
+            <strong>Refunds on cancellation:</strong> {REFUND_POLICY.summary}
           </li>
           <li>
             <strong>Subscriptions:</strong> mediator plans are billed monthly in advance and renew automatically until cancelled; a cancelled plan stays active

@@ -21,7 +21,7 @@ export function DepositPaymentDialog({
 }) {
   const submit = useSubmitRequest();
   const navigate = useNavigate();
-  const amount = displayMoney(deposit).replace(/\.00$/, '');
+  const amount = displayMoney(deposit);
   return (
     <PaymentDialog
       open={open}

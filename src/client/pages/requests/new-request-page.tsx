@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { budgetProblem, splitBudget } from '../../../common/domain/fees';
 import { suggestedBudget } from '../../../common/domain/pricing';
+import { REFUND_POLICY } from '../../../common/domain/refunds';
 import { DEFAULT_SETTINGS, FILE_LIMITS } from '../../../common/constants';
 import { displayCents, formatCents, parseCents } from '../../../common/money';
 import { CreateRequestSchema, type CreateRequest, type CreateRequestInput } from '../../../common/schemas/requests';
@@ -154,7 +155,7 @@ export function NewRequestPage() {
             <p className="font-semibold">Payment information</p>
             <p>
               A {deposit} deposit is charged when you submit and held securely until the mediation completes. The rest of the budget is charged when you select
-              a mediator. Cancel within 7 days for a full refund of the deposit, or with 3 business days' notice before the mediation for 50%.
+              a mediator. {REFUND_POLICY.summary}
             </p>
           </div>
         </Alert>
