@@ -45,11 +45,12 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
   if (visible.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can report a problem');
   const parsed = DisputeInputSchema.safeParse(rawBody ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
-  const now = ctx.clock.now();
 
   const dispute = await transaction(ctx, async (tx) => {
     const { request, payment } = await lockInOrder(tx, { requestId: visible.id, payment: true });
     if (!request) throw notFound(REQUEST_NOT_FOUND);
+    // The time is read under the locks, as the payout job reads it: whichever holds them first decides.
+    const now = ctx.clock.now();
     if (request.status !== 'completed') throw conflict(DISPUTE_TEXTS_409.notCompleted);
     if (await hasOpenDispute(tx, request.id)) throw conflict(DISPUTE_TEXTS_409.alreadyOpen);
     if (!payment || payment.status === 'released' || (payment.status === 'held' && (await hasPendingStep(tx, payment.id, ['transfer'])))) {
