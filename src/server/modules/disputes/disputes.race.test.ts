@@ -38,7 +38,9 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('dispute races on postgres', () =>
     return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
   };
   const steps = async (id: string) => {
-    const res = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM payment_steps s JOIN payments p ON p.id = s.payment_id WHERE p.request_id = ${id}`);
+    const res = await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM payment_steps s JOIN payments p ON p.id = s.payment_id WHERE p.request_id = ${id} AND s.kind IN ('refund', 'transfer')`,
+    );
     return (res as unknown as { rows: { n: number }[] }).rows[0].n;
   };
   const audits = async (disputeId: string) => {
@@ -76,6 +78,8 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('dispute races on postgres', () =>
         expect(moved).toEqual({ deposit_charge: 1, balance_charge: 1, refund: 1, payout_transfer: 2 });
         expect(ledger!.totals.refunded).toBe(30_000);
       }
+      // One set of recorded steps: two transfers, two refunds, or one refund and two transfers.
+      expect(await steps(id)).toBe(outcome === 'refund_partial' ? 3 : 2);
       expect(await audits(disputeId)).toBe(1);
     }
   }, 120_000);
