@@ -71,18 +71,20 @@ export function CancellationSummary({ request, isOwner }: { request: RequestDto;
   const to = isOwner ? 'your card' : "the lawyer's card";
   return (
     <Alert tone="info">
-      <p className="font-semibold">This request was cancelled.</p>
-      {refund ? (
-        <p>
-          {displayMoney(refund.amount)} was refunded to {to} on {formatDateTime(refund.refundedAt)}.{refund.reason ? ` ${refund.reason}` : ''}
-        </p>
-      ) : request.paymentStatus === 'held' ? (
-        <p>The refund is being processed.</p>
-      ) : request.paymentStatus === 'refunded_partial' ? (
-        <p>Nothing was refunded: the deposit was kept as a late cancellation fee under the refund policy.</p>
-      ) : (
-        <p>Nothing was charged, so there is nothing to refund.</p>
-      )}
+      <div className="grid gap-1">
+        <p className="font-semibold">This request was cancelled.</p>
+        {refund ? (
+          <p>
+            {displayMoney(refund.amount)} was refunded to {to} on {formatDateTime(refund.refundedAt)}.{refund.reason ? ` ${refund.reason}` : ''}
+          </p>
+        ) : request.paymentStatus === 'held' ? (
+          <p>The refund is being processed.</p>
+        ) : request.paymentStatus === 'refunded_partial' ? (
+          <p>Nothing was refunded: the deposit was kept as a late cancellation fee under the refund policy.</p>
+        ) : (
+          <p>Nothing was charged, so there is nothing to refund.</p>
+        )}
+      </div>
     </Alert>
   );
 }
