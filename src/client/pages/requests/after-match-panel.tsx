@@ -5,6 +5,7 @@ import { afterMatch } from '../../features/requests/api';
 import { CompleteCard } from '../../features/requests/complete-request';
 import { CompletionSummary } from '../../features/requests/completion-summary';
 import { CounterpartCard } from '../../features/requests/counterpart-card';
+import { ReportProblem } from '../../features/requests/report-problem';
 import { StartMediationCard } from '../../features/requests/start-mediation';
 import { RequestReviews } from '../../features/reviews/request-reviews';
 import { displayMoney } from '../../lib/format';
@@ -53,6 +54,7 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   return (
     <>
       <CompletionSummary request={request} showPayout={false} />
+      <ReportProblem request={request} isOwner={isOwner} />
       <RequestReviews requestId={request.id} viewerId={user.id} reviewee={isOwner ? 'mediator' : null} revieweeName={name} />
       <CounterpartCard
         requestId={request.id}
@@ -79,6 +81,7 @@ export function MediatorAfterMatch({ request, user }: { request: RequestDto; use
     return (
       <>
         <CompletionSummary request={request} showPayout />
+        <ReportProblem request={request} isOwner={false} />
         <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} />
         <CounterpartCard requestId={request.id} counterpart={counterpart} fallbackName="the lawyer" icon={icon} title="The lawyer" />
       </>
