@@ -5,7 +5,7 @@ import { afterMatch } from '../../features/requests/api';
 import { CompleteCard } from '../../features/requests/complete-request';
 import { CompletionSummary } from '../../features/requests/completion-summary';
 import { CounterpartCard } from '../../features/requests/counterpart-card';
-import { ReportProblem } from '../../features/requests/report-problem';
+import { disputeOf, ReportProblem } from '../../features/requests/report-problem';
 import { StartMediationCard } from '../../features/requests/start-mediation';
 import { RequestReviews } from '../../features/reviews/request-reviews';
 import { displayMoney } from '../../lib/format';
@@ -80,7 +80,8 @@ export function MediatorAfterMatch({ request, user }: { request: RequestDto; use
   if (request.status === 'completed') {
     return (
       <>
-        <CompletionSummary request={request} showPayout />
+        {/* While a problem is under review the payout is paused: the notice below says so instead of the schedule. */}
+        <CompletionSummary request={request} showPayout={disputeOf(request)?.status !== 'open'} />
         <ReportProblem request={request} isOwner={false} />
         <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} />
         <CounterpartCard requestId={request.id} counterpart={counterpart} fallbackName="the lawyer" icon={icon} title="The lawyer" />
