@@ -25,8 +25,8 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   payment_failed: { event: 'the deposit card is declined', to: ['lawyer'] },
   subscription_updated: { owner: 'subscriptions (a later issue)' },
   mediator_reassigned: { owner: 'admin reassignment (a later issue)' },
-  dispute_opened: { owner: 'disputes (a later issue)' },
-  dispute_resolved: { owner: 'disputes (a later issue)' },
+  dispute_opened: { owner: 'a lawyer reports a problem: checked in modules/disputes/disputes.api.test.ts' },
+  dispute_resolved: { owner: 'an admin resolves a dispute: checked in modules/disputes/disputes.api.test.ts' },
   broadcast: { owner: 'admin broadcast (a later issue)' },
 };
 

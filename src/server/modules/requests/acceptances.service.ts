@@ -2,7 +2,7 @@ import { budgetProblem } from '../../../common/domain/fees';
 import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
 import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
 import { monthlyCap, monthStartUtc, TIER_LABELS } from '../../../common/domain/tiers';
-import { parseCents } from '../../../common/money';
+import { displayMoney, parseCents } from '../../../common/money';
 import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
@@ -82,7 +82,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
         userId: request.lawyerId,
         type: 'acceptance_received',
         title: 'A mediator accepted your request',
-        message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed $${acceptance.proposedRate}/hour` : ''}. ${live.length + 1} of 3 acceptances so far.`,
+        message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed ${displayMoney(acceptance.proposedRate)}/hour` : ''}. ${live.length + 1} of 3 acceptances so far.`,
         linkUrl: `/requests/${request.id}`,
       },
     ]);
