@@ -12,7 +12,7 @@ import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../admin/admin-settings.repo';
 import { notify } from '../notifications/notifications.service';
 import { findPaymentForRequest, hasOpenDispute, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
-import { recordPayoutSteps } from '../payments/payout.service';
+import { payoutTransferStep, recordPayoutSteps, sourceCharges } from '../payments/payout.service';
 import { executeSteps } from '../payments/steps';
 import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
 import { announceRequestChange } from '../requests/request-events';
@@ -90,9 +90,7 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
 /** What a held payment still holds, per source charge (deposit first, then balance), in cents. */
 async function heldCharges(tx: Tx, payment: PaymentRow) {
   const entries = await ledgerFor(tx, payment.id);
-  const charges = (['deposit_charge', 'balance_charge'] as const)
-    .flatMap((kind) => entries.filter((e) => e.kind === kind))
-    .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+  const charges = sourceCharges(entries);
   // Anything refunded earlier (only ever a late balance charge while held) comes off the last charges.
   let refunded = ledgerTotals(entries).refunded;
   for (const charge of [...charges].reverse()) {
@@ -166,22 +164,7 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
       for (const r of split.refunds) recorded.push(await recordStep(tx, refundStep(r.chargeId, r.amount)));
       for (const part of split.transfers) {
         if (part.transfer + part.platformFee === 0) continue;
-        recorded.push(
-          await recordStep(tx, {
-            paymentId: payment.id,
-            kind: 'transfer',
-            idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
-            amount: part.transfer,
-            params: {
-              requestId: request.id,
-              mediatorId: payment.mediatorId,
-              sourceChargeId: part.chargeId,
-              ledgerKind: 'payout_transfer',
-              platformFee: formatCents(part.platformFee),
-              note: 'Payout after dispute resolution',
-            },
-          }),
-        );
+        recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout after dispute resolution')));
       }
       refunded = split.refundTotal;
       await updatePayment(tx, payment.id, { status: 'refunded_partial', refundReason: 'Dispute resolved: partial refund', updatedAt: now });

@@ -1,13 +1,13 @@
-import { allocatePayout, payoutDueAt } from '../../../common/domain/payout';
+import { allocatePayout, payoutDueAt, type PayoutPart, type SourceCharge } from '../../../common/domain/payout';
 import { formatCents, parseCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import type { Tx } from '../../db/client';
 import type { RequestRow } from '../requests/requests.repo';
-import { hasOpenDispute, ledgerFor, type PaymentRow } from './payments.repo';
+import { hasOpenDispute, ledgerFor, type LedgerRow, type PaymentRow } from './payments.repo';
 import { executeSteps } from './steps';
-import { recordStep, type StepRow } from './steps.repo';
+import { recordStep, type NewStep, type StepRow } from './steps.repo';
 
 /**
  * Releases a completed mediation's payout (RULES.md 2.3): budget − fee to the mediator's payout account, one
@@ -37,29 +37,34 @@ export async function releasePayout(ctx: AppContext, requestId: string): Promise
 export async function recordPayoutSteps(tx: Tx, request: RequestRow, payment: PaymentRow): Promise<StepRow[]> {
   if (payment.status !== 'held' || !payment.mediatorId) return [];
   // The deposit first, then the balance: the fee comes out of the deposit (allocatePayout), whatever the ledger order.
-  const entries = await ledgerFor(tx, payment.id);
-  const charges = (['deposit_charge', 'balance_charge'] as const)
-    .flatMap((kind) => entries.filter((e) => e.kind === kind))
-    .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+  const charges = sourceCharges(await ledgerFor(tx, payment.id));
   const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
   const recorded: StepRow[] = [];
-  for (const part of parts) {
-    recorded.push(
-      await recordStep(tx, {
-        paymentId: payment.id,
-        kind: 'transfer',
-        idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
-        amount: part.transfer,
-        params: {
-          requestId: request.id,
-          mediatorId: payment.mediatorId,
-          sourceChargeId: part.chargeId,
-          ledgerKind: 'payout_transfer',
-          platformFee: formatCents(part.platformFee),
-          note: 'Payout',
-        },
-      }),
-    );
-  }
+  for (const part of parts) recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout')));
   return recorded.filter((step) => step.status === 'pending');
+}
+
+/** The charges that paid for a mediation, deposit first, then balance (the order fees and refunds are taken in). */
+export function sourceCharges(entries: LedgerRow[]): SourceCharge[] {
+  return (['deposit_charge', 'balance_charge'] as const)
+    .flatMap((kind) => entries.filter((e) => e.kind === kind))
+    .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+}
+
+/** A transfer to the mediator from one source charge: one per charge, whatever pays it (payout job or dispute). */
+export function payoutTransferStep(payment: PaymentRow, requestId: string, part: PayoutPart, note: string): NewStep {
+  return {
+    paymentId: payment.id,
+    kind: 'transfer',
+    idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
+    amount: part.transfer,
+    params: {
+      requestId,
+      mediatorId: payment.mediatorId!,
+      sourceChargeId: part.chargeId,
+      ledgerKind: 'payout_transfer',
+      platformFee: formatCents(part.platformFee),
+      note,
+    },
+  };
 }
