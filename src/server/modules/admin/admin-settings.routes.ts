@@ -10,7 +10,8 @@ import { readErrors, writeErrors } from '../../route-responses';
 import { transaction } from '../../unit-of-work';
 import { getSettings, type SettingsRow } from '../settings/settings.repo';
 import { termsOf } from '../settings/terms';
-import { appendAudit, updateSettings } from './admin-settings.repo';
+import { updateSettings } from './admin-settings.repo';
+import { appendAudit } from './audit.repo';
 
 const AdminSettingsSchema = z.object({
   commissionPercentage: AmountSchema,

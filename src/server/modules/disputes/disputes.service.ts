@@ -9,7 +9,7 @@ import { lockInOrder } from '../../db/lock-order';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { appendAudit } from '../admin/admin-settings.repo';
+import { appendAudit } from '../admin/audit.repo';
 import { notify } from '../notifications/notifications.service';
 import { findPaymentForRequest, hasOpenDispute, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
 import { payoutTransferStep, recordPayoutSteps, sourceCharges } from '../payments/payout.service';
