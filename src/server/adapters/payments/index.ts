@@ -4,7 +4,7 @@ import type { Env } from '../../env';
 import { LocalPaymentProvider } from './local-provider';
 import type { PaymentProvider } from './provider';
 
-export type { PaymentIntent, PaymentProvider, SavedCardCharge } from './provider';
+export type { PaymentIntent, PaymentProvider, PayoutAccountStatus, SavedCardCharge } from './provider';
 export { LocalPaymentProvider, TEST_CARDS, DECLINE_MESSAGES } from './local-provider';
 
 /** The only place that picks a payment provider. */

@@ -4,7 +4,7 @@ import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { Clock } from '../../clock';
 import { assertOutsideTransaction, type Db } from '../../db/client';
 import { findChargeById, findChargeByKey, findChargeBySecret, insertChargeOnce, updateCharge, type ChargeRow } from './local-provider.repo';
-import type { PaymentIntent, PaymentProvider, SavedCardCharge } from './provider';
+import type { PaymentIntent, PaymentProvider, PayoutAccountStatus, SavedCardCharge } from './provider';
 
 /** The networks' public test numbers (RULES.md 3). */
 export const TEST_CARDS = {
@@ -134,6 +134,15 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async ensurePayoutAccount(userId: string, existing: string | null): Promise<string> {
     return existing ?? `acct_local_${userId.replace(/-/g, '').slice(0, 16)}`;
+  }
+
+  /** Local payout accounts need no onboarding: created on demand and ready at once (RULES.md 3). */
+  async payoutAccountStatus(): Promise<PayoutAccountStatus> {
+    return { ready: true, requirements: [] };
+  }
+
+  async onboardingLink(): Promise<string | null> {
+    return null;
   }
 
   async transfer(input: { accountId: string; amount: Cents; idempotencyKey: string; sourceChargeId: string }): Promise<{ transferId: string }> {

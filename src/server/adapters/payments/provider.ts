@@ -15,6 +15,13 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
 }
 
+/** Whether a payout account can receive transfers yet, and what its owner still has to provide if not. */
+export interface PayoutAccountStatus {
+  ready: boolean;
+  /** Plain-language items the mediator must still complete with the provider (empty when ready). */
+  requirements: string[];
+}
+
 export type SavedCardCharge = { ok: true; chargeId: string } | { ok: false; message: string };
 
 /** The payment provider (RULES.md 3): `local` by default, `stripe` in production. Every call carries an idempotency key. */
@@ -27,5 +34,9 @@ export interface PaymentProvider {
   chargeSavedCard(input: { amount: Cents; paymentMethodId: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<SavedCardCharge>;
   refund(input: { chargeId: string; amount: Cents; idempotencyKey: string }): Promise<{ refundId: string }>;
   ensurePayoutAccount(userId: string, existing: string | null): Promise<string>;
+  /** `local`: always ready. `stripe`: a Connect account is ready once hosted onboarding is complete. */
+  payoutAccountStatus(accountId: string): Promise<PayoutAccountStatus>;
+  /** The provider's hosted onboarding page for the account, or null when the provider needs none (`local`). */
+  onboardingLink(accountId: string, returnUrl: string): Promise<string | null>;
   transfer(input: { accountId: string; amount: Cents; idempotencyKey: string; sourceChargeId: string }): Promise<{ transferId: string }>;
 }
