@@ -74,9 +74,51 @@ export const subscriptions = pgTable('subscriptions', {
   currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** Upgrade attempts so far: the upgrade intent's idempotency key is `subscription:{id}:{attempt}`. */
+  attempt: integer('attempt').notNull().default(0),
+  /** Paid periods started so far (upgrades and renewals): a renewal's key is `subscription-renewal:{id}:{n}`. */
+  periodNumber: integer('period_number').notNull().default(0),
+  /** Where the current run of monthly periods began (the last upgrade): each period ends a whole month after it. */
+  periodAnchor: timestamp('period_anchor', { withTimezone: true }),
+  /** A renewal charge recorded and not yet settled (its idempotency key): the provider is called after commit. */
+  renewalKey: varchar('renewal_key', { length: 200 }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Append-only record of every subscription charge the provider answered (docs/decisions/017): upgrades, renewals
+ * (declined ones too, with the provider's message) and refunds of a charge that could no longer be used. Never
+ * updated; revenue is the sum of succeeded charges less refunds.
+ */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    mediatorId: uuid('mediator_id')
+      .notNull()
+      .references(() => users.id),
+    /** upgrade | renewal | refund */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    tier: subscriptionTier('tier').notNull(),
+    amount: money('amount').notNull(),
+    /** succeeded | failed */
+    status: varchar('status', { length: 20 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    /** The provider's charge (or refund) id; null for a declined charge. */
+    providerRef: varchar('provider_ref', { length: 120 }),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_charges_idempotency_uq').on(t.idempotencyKey),
+    index('subscription_charges_created_idx').on(t.createdAt),
+    index('subscription_charges_mediator_idx').on(t.mediatorId, t.createdAt),
+  ],
+);
 
 /** Charges a `local` provider made, as a real provider would keep them (RULES.md 3). */
 export const providerCharges = pgTable(
