@@ -41,16 +41,20 @@ export function formatCents(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Cents → "$1,250.00" for people. */
+/**
+ * Cents → "$1,250" or "$1,250.50" for people: whole dollars without cents, as the product's own texts quote amounts
+ * ("Your $250 deposit has been processed"), any other amount with two decimals (docs/decisions/019).
+ */
 export function displayCents(cents: Cents): string {
   assertIntegerCents(cents);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+  const rest = abs % 100;
+  return rest === 0 ? `${sign}$${whole}` : `${sign}$${whole}.${String(rest).padStart(2, '0')}`;
 }
 
-/** "1250.00" (or any amount string) → "$1,250.00"; empty for null. */
+/** "1250.00" (or any amount string) → "$1,250"; "1250.50" → "$1,250.50"; empty for null. */
 export function displayMoney(amount: string | number | null | undefined): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const cents = parseCents(amount);

@@ -66,12 +66,12 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('exhibit-b.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
-  await expect(page.getByRole('dialog', { name: 'Complete Payment' })).toContainText('Pay $250.00 deposit to submit your mediation request');
+  await expect(page.getByRole('dialog', { name: 'Complete Payment' })).toContainText('Pay $250 deposit to submit your mediation request');
   await expectAccessible(page, 'payment dialog');
   await expectNoHorizontalOverflow(page, 'payment dialog');
   await page.screenshot({ path: test.info().outputPath('payment-dialog.png') });
   await pay(page, '4242 4242 4242 4242');
-  await expectToast(page, 'Payment Successful', 'Your $250.00 deposit has been processed. Your request is now live!');
+  await expectToast(page, 'Payment Successful', 'Your $250 deposit has been processed. Your request is now live!');
   await expect(page).toHaveURL(/\/requests$/);
   await expect(page.getByRole('link', { name: caseName })).toBeVisible();
   await expectNoHorizontalOverflow(page, '/requests (one request)');
@@ -108,17 +108,17 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
 
   await page.goto(requestUrl);
   await expect(page.getByText('2 mediators have accepted your request', { exact: false })).toBeVisible();
-  await expect(page.getByText('$400.00/hour')).toBeVisible();
+  await expect(page.getByText('$400/hour')).toBeVisible();
   await expectAccessible(page, 'selection list');
   await expectNoHorizontalOverflow(page, 'selection list');
   // Kept with the run's artifacts (test-results/): the selection list at this project's width (375 or 1280 px).
   await page.screenshot({ path: test.info().outputPath('selection-list.png'), fullPage: true });
   await page.getByRole('listitem').filter({ hasText: 'James Whitfield' }).getByRole('button', { name: 'Select Mediator' }).click();
-  // Nothing is charged before the lawyer confirms: the dialog shows the counteroffer's budget ($400.00/hour × 4 hours),
+  // Nothing is charged before the lawyer confirms: the dialog shows the counteroffer's budget ($400/hour × 4 hours),
   // the deposit already paid and the balance charged now to the saved card.
   const confirm = page.getByRole('dialog', { name: 'Select James Whitfield?' });
-  await expect(confirm).toContainText('Counteroffer: $400.00/hour × 4 hours');
-  await expect(confirm.getByTestId('selection-charge')).toHaveText('$1,350.00');
+  await expect(confirm).toContainText('Counteroffer: $400/hour × 4 hours');
+  await expect(confirm.getByTestId('selection-charge')).toHaveText('$1,350');
   await expectAccessible(page, 'selection confirmation');
   await expectNoHorizontalOverflow(page, 'selection confirmation');
   await confirm.getByRole('button', { name: 'Confirm and pay' }).click();
@@ -127,7 +127,7 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await expect(page.getByText('Mediator Selected')).toBeVisible();
   await expect(page.getByText('Matched', { exact: true })).toBeVisible();
   // Counteroffer: 400/hour × 4 hours.
-  await expect(page.getByText('$1,600.00', { exact: true })).toBeVisible();
+  await expect(page.getByText('$1,600', { exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(page, 'request detail (matched)');
   await page.screenshot({ path: test.info().outputPath('mediator-selected.png'), fullPage: true });
 

@@ -1,4 +1,4 @@
-// Money has one format everywhere (issue 8): always two decimals with thousands separators, "$1,075.00". Use these,
+// Money has one format everywhere (issue 8, decision 019): "$1,075" for whole dollars, "$1,075.50" otherwise. Use these,
 // never toFixed or Intl.NumberFormat on amounts.
 export { displayCents, displayMoney } from '../../common/money';
 

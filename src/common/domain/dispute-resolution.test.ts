@@ -42,7 +42,7 @@ describe('splitPartialRefund (RULES.md 2.5)', () => {
 
   it('names the limits in the field error', () => {
     expect(partialRefundProblem(null, 140_000)).toBe('Enter the amount to refund');
-    expect(partialRefundProblem(140_000, 140_000)).toBe('The refund must be more than $0.00 and less than the $1,400.00 held');
+    expect(partialRefundProblem(140_000, 140_000)).toBe('The refund must be more than $0 and less than the $1,400 held');
     expect(partialRefundProblem(139_999, 140_000)).toBeNull();
   });
 });

@@ -49,6 +49,6 @@ export function splitPartialRefund(charges: SourceCharge[], refund: Cents, commi
 /** Which refund amount is acceptable for a held amount, as the field error the admin sees; null when fine. */
 export function partialRefundProblem(refund: Cents | null, held: Cents): string | null {
   if (refund === null) return 'Enter the amount to refund';
-  if (refund <= 0 || refund >= held) return `The refund must be more than $0.00 and less than the ${displayCents(held)} held`;
+  if (refund <= 0 || refund >= held) return `The refund must be more than $0 and less than the ${displayCents(held)} held`;
   return null;
 }

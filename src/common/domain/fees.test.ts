@@ -68,23 +68,23 @@ describe('splitBudget with custom terms', () => {
 
 describe('budgetProblem', () => {
   it.each<[FeeTerms, number, string | null]>([
-    [DEFAULT, 0, 'Budget must be at least $250.00 (the deposit)'],
-    [DEFAULT, 1, 'Budget must be at least $250.00 (the deposit)'],
-    [DEFAULT, 24_999, 'Budget must be at least $250.00 (the deposit)'],
+    [DEFAULT, 0, 'Budget must be at least $250 (the deposit)'],
+    [DEFAULT, 1, 'Budget must be at least $250 (the deposit)'],
+    [DEFAULT, 24_999, 'Budget must be at least $250 (the deposit)'],
     [DEFAULT, 25_000, null],
     [DEFAULT, 70_000, null],
     [DEFAULT, MAX_CENTS, null],
     [DEFAULT, MAX_CENTS + 1, 'Budget must be at most $99,999,999.99'], // e.g. a counteroffer rate × 8 hours
-    [terms('10.00', '50.00', '1250.00'), 124_999, 'Budget must be at least $1,250.00 (the deposit)'],
+    [terms('10.00', '50.00', '1250.00'), 124_999, 'Budget must be at least $1,250 (the deposit)'],
     [terms('10.00', '50.00', '1250.00'), 125_000, null],
     // deposit below the minimum fee: the payout limit bites
-    [terms('10.00', '50.00', '10.00'), 1_000, 'Budget must be more than the platform fee of $50.00'],
-    [terms('10.00', '50.00', '10.00'), 5_000, 'Budget must be more than the platform fee of $50.00'],
+    [terms('10.00', '50.00', '10.00'), 1_000, 'Budget must be more than the platform fee of $50'],
+    [terms('10.00', '50.00', '10.00'), 5_000, 'Budget must be more than the platform fee of $50'],
     [terms('10.00', '50.00', '10.00'), 5_001, null],
-    [terms('10.00', '1,000.00', '250.00'), 100_000, 'Budget must be more than the platform fee of $1,000.00'],
+    [terms('10.00', '1,000.00', '250.00'), 100_000, 'Budget must be more than the platform fee of $1,000'],
     [terms('10.00', '1,000.00', '250.00'), 100_001, null],
     // 100 % commission never leaves a payout
-    [terms('100.00', '0.00', '250.00'), 25_000, 'Budget must be more than the platform fee of $250.00'],
+    [terms('100.00', '0.00', '250.00'), 25_000, 'Budget must be more than the platform fee of $250'],
     [terms('100.00', '0.00', '250.00'), 1_234_567, 'Budget must be more than the platform fee of $12,345.67'],
     // zero deposit and zero fee: any positive budget
     [terms('0.00', '0.00', '0.00'), 1, null],

@@ -78,11 +78,11 @@ describe('CancelRequestButton', () => {
     renderButton();
     const dialog = await openDialog();
     expect(lines(dialog)).toEqual([
-      ['Deposit refund (50% of the $250.00 deposit)', '$125.00'],
-      ['Balance refund', '$1,150.00'],
+      ['Deposit refund (50% of the $250 deposit)', '$125'],
+      ['Balance refund', '$1,150'],
       ["The mediator's cancellation fee (kept from the deposit)", '$112.50'],
       ['Platform commission (kept from the deposit)', '$12.50'],
-      ['Total refunded to your card', '$1,275.00'],
+      ['Total refunded to your card', '$1,275'],
     ]);
     expect(within(dialog).getByText(partial.reason)).toBeTruthy();
     // The policy in the one wording shared by every page.
@@ -90,7 +90,7 @@ describe('CancelRequestButton', () => {
     expect(cancelCalls()).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
-    await waitFor(() => expect(toasts.toast).toHaveBeenCalledWith({ title: 'Request cancelled', description: '$1,275.00 will be refunded to your card.' }));
+    await waitFor(() => expect(toasts.toast).toHaveBeenCalledWith({ title: 'Request cancelled', description: '$1,275 will be refunded to your card.' }));
     expect(cancelCalls()).toHaveLength(1);
   });
 
@@ -108,8 +108,8 @@ describe('CancelRequestButton', () => {
     renderButton();
     const dialog = await openDialog();
     expect(lines(dialog)).toEqual([
-      ['Deposit refund (all of the $250.00 deposit)', '$250.00'],
-      ['Total refunded to your card', '$250.00'],
+      ['Deposit refund (all of the $250 deposit)', '$250'],
+      ['Total refunded to your card', '$250'],
     ]);
   });
 });
@@ -124,7 +124,7 @@ describe('CancellationSummary', () => {
       />,
     );
     const status = screen.getByRole('status');
-    expect(status.textContent).toContain('$1,275.00 was refunded to your card on');
+    expect(status.textContent).toContain('$1,275 was refunded to your card on');
     expect(status.textContent).toContain(new Date(refundedAt).toLocaleDateString(undefined, { month: 'short', day: '2-digit' }));
     expect(status.textContent).toContain(partial.reason);
   });

@@ -93,7 +93,7 @@ describe('ReportProblem', () => {
       }),
       true,
     );
-    expect(screen.getByText(/\$500\.00 was refunded to the lawyer and the rest paid to the mediator/)).toBeTruthy();
+    expect(screen.getByText(/\$500 was refunded to the lawyer and the rest paid to the mediator/)).toBeTruthy();
   });
 
   it('shows nothing to the mediator when there is no dispute', () => {

@@ -3,7 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FLAT_FEE_OPTIONS, HOURS_OPTIONS, RECOMMENDED_HOURLY_RATE } from '../../../common/constants';
 import { displayCents, displayMoney } from '../../lib/format';
 
-/** "$700.00, $1,200.00 or $2,000.00" (spec 9), in the one money format. */
+/** "$700, $1,200 or $2,000" (spec 9), in the one money format. */
 const FLAT_FEE_LIST = `${FLAT_FEE_OPTIONS.slice(0, -1)
   .map((f) => displayMoney(f))
   .join(', ')} or ${displayMoney(FLAT_FEE_OPTIONS[FLAT_FEE_OPTIONS.length - 1])}`;

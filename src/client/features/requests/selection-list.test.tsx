@@ -12,7 +12,7 @@ vi.mock('../../components/ui/use-toast', () => toasts);
 const REQUEST_ID = '0b8a6d7e-3c1f-4d7a-9a51-5d0e1f2a3b4c';
 const PLAIN_ID = '1c8a6d7e-3c1f-4d7a-9a51-5d0e1f2a3b4c';
 const COUNTER_ID = '2d8a6d7e-3c1f-4d7a-9a51-5d0e1f2a3b4c';
-// Hourly, 4 hours at $350 = $1,400.00 budget; $250.00 deposit paid.
+// Hourly, 4 hours at $350 = $1,400 budget; $250 deposit paid.
 const request = {
   id: REQUEST_ID,
   caseName: 'Smith v. Jones',
@@ -103,9 +103,9 @@ describe('SelectionList confirmation', () => {
     const { onSelected } = renderList();
     const dialog = await clickSelect('Maria Lopez');
     expect(within(dialog).getByRole('heading', { name: 'Select Maria Lopez?' })).toBeTruthy();
-    expect(within(dialog).getByText('$1,400.00')).toBeTruthy();
-    expect(within(dialog).getByText('−$250.00')).toBeTruthy();
-    expect(within(dialog).getByTestId('selection-charge').textContent).toBe('$1,150.00');
+    expect(within(dialog).getByText('$1,400')).toBeTruthy();
+    expect(within(dialog).getByText('−$250')).toBeTruthy();
+    expect(within(dialog).getByTestId('selection-charge').textContent).toBe('$1,150');
     expect(within(dialog).getByText(/card you saved with the deposit/)).toBeTruthy();
     expect(selectCalls()).toHaveLength(0);
 
@@ -118,9 +118,9 @@ describe('SelectionList confirmation', () => {
   it('shows the counteroffer budget (proposed rate × hours) and its balance', async () => {
     renderList();
     const dialog = await clickSelect('James Whitfield');
-    expect(within(dialog).getByText('Counteroffer: $400.00/hour × 4 hours')).toBeTruthy();
-    expect(within(dialog).getByText('$1,600.00')).toBeTruthy();
-    expect(within(dialog).getByTestId('selection-charge').textContent).toBe('$1,350.00');
+    expect(within(dialog).getByText('Counteroffer: $400/hour × 4 hours')).toBeTruthy();
+    expect(within(dialog).getByText('$1,600')).toBeTruthy();
+    expect(within(dialog).getByTestId('selection-charge').textContent).toBe('$1,350');
   });
 
   it('closes without any call when the lawyer cancels', async () => {
@@ -142,7 +142,7 @@ describe('SelectionList confirmation', () => {
     const { onSelected, onBalanceDue } = renderList();
     const dialog = await clickSelect('James Whitfield');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and pay' }));
-    await waitFor(() => expect(onBalanceDue).toHaveBeenCalledWith({ clientSecret: 'pi_secret', amount: '$1,350.00' }));
+    await waitFor(() => expect(onBalanceDue).toHaveBeenCalledWith({ clientSecret: 'pi_secret', amount: '$1,350' }));
     expect(onSelected).not.toHaveBeenCalled();
   });
 });

@@ -122,7 +122,7 @@ describe.each(backends)('which event creates which notification on %s', (backend
     expect(mine.filter((n) => n.type === 'acceptance_received' && n.linkUrl === `/requests/${id}`)).toHaveLength(3); // withdrawn's, selected's, other's
     expect(mine.find((n) => n.type === 'acceptance_withdrawn')).toMatchObject({ title: 'A mediator withdrew', linkUrl: `/requests/${id}` });
     const failed = mine.find((n) => n.type === 'payment_failed')!;
-    expect(failed.message).toBe('Your $250.00 deposit was declined: Your card was declined. You can try another card.');
+    expect(failed.message).toBe('Your $250 deposit was declined: Your card was declined. You can try another card.');
     expect(failed.message).not.toContain('..');
     expect(mine.find((n) => n.type === 'new_message')).toMatchObject({ linkUrl: `/messages/${id}` });
   });
@@ -145,7 +145,7 @@ describe.each(backends)('which event creates which notification on %s', (backend
     expect(list.find((n) => n.linkUrl === `/requests/${failing}`)).toMatchObject({ type: 'payment_failed', isRead: true });
     expect(list.find((n) => n.linkUrl === `/requests/${secondDraft}`)).toMatchObject({ type: 'payment_failed', isRead: false });
     expect(list.find((n) => n.linkUrl === `/requests/${failing}`)!.message).toBe(
-      'Your $250.00 deposit was declined: Your card has insufficient funds. You can try another card.',
+      'Your $250 deposit was declined: Your card has insufficient funds. You can try another card.',
     );
   });
 });
