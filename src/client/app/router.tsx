@@ -95,6 +95,10 @@ const routes: RouteObject[] = [
       },
       { path: '/payments', ...comingNext('payments') },
       { path: '/admin', ...comingNext('admin') },
+      {
+        element: <RequireComplete roles={['admin']} />,
+        children: [{ path: '/admin/disputes', lazy: page(() => import('../pages/admin/disputes-page'), 'DisputesPage') }],
+      },
       { path: '/admin/*', ...comingNext('admin') },
     ],
   },

@@ -55,6 +55,11 @@ export const AdminDisputeDtoSchema = RequestDisputeSchema.extend({
   budget: Amount,
   /** What the escrow still holds for this request (0 once released or refunded). */
   amountHeld: Amount,
+  /** Of amountHeld, the part paid with the deposit and with the balance (a partial refund takes the balance first). */
+  depositHeld: Amount,
+  balanceHeld: Amount,
+  /** The request's own commission percentage (copied at submit): a partial refund's fee on the rest. */
+  commissionPercentage: Amount,
   platformFee: Amount,
   mediatorPayout: Amount,
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),

@@ -7,6 +7,7 @@ import {
   FileText,
   LayoutDashboard,
   MessageSquare,
+  Scale,
   Search,
   Star,
   User,
@@ -31,6 +32,7 @@ export function navItemsFor(role: UserRole | null): NavItem[] {
       { label: 'Mediations', to: '/admin/mediations', icon: Briefcase },
       { label: 'Payments', to: '/admin/payments', icon: Wallet },
       { label: 'Analytics', to: '/admin/analytics', icon: BarChart3 },
+      { label: 'Disputes', to: '/admin/disputes', icon: Scale },
       { label: 'Notifications', to: '/notifications', icon: Bell },
     ];
   }

@@ -155,6 +155,10 @@ describe.each(backends)('disputes on %s', (backend) => {
       mediator: { name: 'Max Mediator' },
       budget: '1400.00',
       amountHeld: '1400.00',
+      // What the admins' preview splits: the deposit and the balance held, and the request's own commission.
+      depositHeld: '250.00',
+      balanceHeld: '1150.00',
+      commissionPercentage: '10.00',
       paymentStatus: 'held',
       status: 'open',
     });

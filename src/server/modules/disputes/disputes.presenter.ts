@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../../common/constants';
 import { formatCents, parseCents, twoDecimals } from '../../../common/money';
 import { payoutDueAt } from '../../../common/domain/payout';
 import type { AdminDisputeDto, RequestDispute } from '../../../common/schemas/disputes';
@@ -24,6 +25,8 @@ const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} $
 export function presentAdminDispute({ dispute, request, payment, lawyer, mediator }: AdminDisputeRow): AdminDisputeDto {
   const fee = parseCents(payment?.platformFee ?? '0') ?? 0;
   const payout = parseCents(payment?.mediatorPayout ?? '0') ?? 0;
+  const held = payment?.status === 'held' ? fee + payout : 0;
+  const depositHeld = Math.min(parseCents(payment?.depositAmount ?? '0') ?? 0, held);
   return {
     ...presentRequestDispute(dispute),
     requestId: request.id,
@@ -35,7 +38,10 @@ export function presentAdminDispute({ dispute, request, payment, lawyer, mediato
     resolutionNote: dispute.resolutionNote,
     resolvedById: dispute.resolvedById,
     budget: twoDecimals(request.budget)!,
-    amountHeld: formatCents(payment?.status === 'held' ? fee + payout : 0),
+    amountHeld: formatCents(held),
+    depositHeld: formatCents(depositHeld),
+    balanceHeld: formatCents(held - depositHeld),
+    commissionPercentage: formatCents(parseCents(request.terms?.commissionPercentage ?? DEFAULT_SETTINGS.commissionPercentage) ?? 0),
     platformFee: formatCents(fee),
     mediatorPayout: formatCents(payout),
     paymentStatus: payment?.status ?? null,

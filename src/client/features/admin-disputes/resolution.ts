@@ -1,0 +1,39 @@
+import { splitPartialRefund } from '../../../common/domain/dispute-resolution';
+import type { DisputeOutcome } from '../../../common/enums';
+import { parseCents, type Cents } from '../../../common/money';
+import type { AdminDisputeDto } from '../../../common/schemas/disputes';
+
+export const OUTCOME_LABELS: Record<DisputeOutcome, string> = {
+  release: 'Release the payout',
+  refund_full: 'Refund in full',
+  refund_partial: 'Refund part',
+};
+
+const cents = (amount: string) => parseCents(amount) ?? 0;
+
+export const heldCents = (dispute: AdminDisputeDto): Cents => cents(dispute.amountHeld);
+
+/** What each side gets from a resolution, in cents. */
+export interface ResolutionSplit {
+  toLawyer: Cents;
+  toMediator: Cents;
+  platformFee: Cents;
+}
+
+/**
+ * The money a resolution moves (RULES.md 2.5), worked out as the server does: release pays the planned payout, a
+ * full refund returns everything held, a partial refund uses the shared splitPartialRefund (the balance first, the
+ * commission percentage only on the rest). Null for a partial refund whose amount is not yet valid.
+ */
+export function previewResolution(dispute: AdminDisputeDto, outcome: DisputeOutcome, refund: Cents | null): ResolutionSplit | null {
+  const held = heldCents(dispute);
+  if (outcome === 'release') return { toLawyer: 0, toMediator: cents(dispute.mediatorPayout), platformFee: cents(dispute.platformFee) };
+  if (outcome === 'refund_full') return { toLawyer: held, toMediator: 0, platformFee: 0 };
+  if (refund === null || refund <= 0 || refund >= held) return null;
+  const charges = [
+    { chargeId: 'deposit', amount: cents(dispute.depositHeld) },
+    { chargeId: 'balance', amount: cents(dispute.balanceHeld) },
+  ].filter((c) => c.amount > 0);
+  const split = splitPartialRefund(charges, refund, cents(dispute.commissionPercentage));
+  return { toLawyer: split.refundTotal, toMediator: split.mediatorPayout, platformFee: split.platformFee };
+}
