@@ -1,9 +1,19 @@
-import { formatCents, twoDecimals } from '../../../common/money';
-import { ledgerTotals, type LedgerRow, type PaymentListRow } from './payments.repo';
+import type { PaymentView } from '../../../common/schemas/payment-history';
+import { formatCents, parseCents, twoDecimals } from '../../../common/money';
+import type { PaymentListRow } from './payment-history.repo';
+import { ledgerTotals, type LedgerRow } from './payments.repo';
+
+/** Who reads the payment: a mediator sees only the money moved to them (RULES.md 6), the others the whole ledger. */
+export type PaymentViewer = 'mediator' | 'lawyer' | 'admin';
+
+const paidToMediator = (e: LedgerRow) => e.kind === 'payout_transfer' || e.kind === 'cancellation_fee';
 
 /** The API's payment view (RULES.md 2): the escrow row, its totals and its ledger. */
-export function presentPayment({ payment, caseName, caseNumber }: PaymentListRow, ledger: LedgerRow[]) {
+export function presentPayment({ payment, caseName, caseNumber }: PaymentListRow, ledger: LedgerRow[], viewer: PaymentViewer): PaymentView {
   const totals = ledgerTotals(ledger);
+  const toMediator = ledger.filter(paidToMediator);
+  const shown = viewer === 'mediator' ? toMediator : ledger;
+  const lastPaid = toMediator.at(-1);
   return {
     id: payment.id,
     requestId: payment.requestId,
@@ -20,9 +30,11 @@ export function presentPayment({ payment, caseName, caseNumber }: PaymentListRow
     refundReason: payment.refundReason,
     totalCharged: formatCents(totals.charged),
     totalRefunded: formatCents(totals.refunded),
+    paidToYou: viewer === 'mediator' ? formatCents(toMediator.reduce((sum, e) => sum + parseCents(e.amount)!, 0)) : null,
+    paidAt: viewer === 'mediator' && lastPaid ? lastPaid.createdAt.toISOString() : null,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
-    ledger: ledger.map((e) => ({
+    ledger: shown.map((e) => ({
       id: e.id,
       kind: e.kind,
       amount: twoDecimals(e.amount)!,

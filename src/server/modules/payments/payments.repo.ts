@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../common/enums';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
-import { disputes, ledgerEntries, mediationRequests, mediatorProfiles, payments } from '../../db/schema';
+import { disputes, ledgerEntries, mediatorProfiles, payments } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -68,18 +68,6 @@ export async function countLedger(tx: DbOrTx, paymentId: string, kind: LedgerKin
     .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, kind)));
   return Number(row?.n ?? 0);
 }
-
-/** Payments a user is party to (as lawyer or mediator), newest first; all of them for `null` (admins). */
-export async function listPaymentsFor(db: DbOrTx, userId: string | null) {
-  return db
-    .select({ payment: payments, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber })
-    .from(payments)
-    .innerJoin(mediationRequests, eq(mediationRequests.id, payments.requestId))
-    .where(userId === null ? undefined : or(eq(payments.lawyerId, userId), eq(payments.mediatorId, userId)))
-    .orderBy(desc(payments.createdAt))
-    .limit(100);
-}
-export type PaymentListRow = Awaited<ReturnType<typeof listPaymentsFor>>[number];
 
 export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await tx.insert(payments).values(values).returning();

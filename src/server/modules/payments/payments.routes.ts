@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LocalConfirmSchema } from '../../../common/schemas/payments';
-import { PaymentConfirmedSchema, PaymentDtoSchema } from '../../../common/schemas/responses';
+import { PaymentViewSchema } from '../../../common/schemas/payment-history';
+import { PaymentConfirmedSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
+import { PageQuerySchema, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
 import { confirmLocalPayment } from './confirm.service';
-import { listPayments } from './payments.service';
+import { getPayment, listPayments } from './payments.service';
 
 const tags = ['Payments'];
 
@@ -39,13 +41,31 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'My payments (lawyer: paid; mediator: paid to me) with their ledger',
-        response: { 200: z.array(PaymentDtoSchema), ...readErrors(401) },
+        summary: 'My payments, newest first, with their ledger (lawyer: my requests; mediator: paid to me; admin: all). Next page: X-Next-Cursor',
+        querystring: PageQuerySchema,
+        response: { 200: z.array(PaymentViewSchema), ...readErrors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const rows = await listPayments(ctx, user, request.query);
+      return sendPage(reply, rows, request.query.limit).map((row) => row.view);
+    },
+  );
+
+  r.get(
+    '/api/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One payment with its ledger, for the receipt (the owning lawyer, the mediator paid from it, admins)',
+        response: { 200: PaymentViewSchema, ...readErrors(401, 404) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return listPayments(ctx, user);
+      const { id } = request.params as { id: string };
+      return getPayment(ctx, user, id);
     },
   );
 }
