@@ -28,6 +28,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 
 export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   adminSettingsRoutes(app, ctx);
   disputesRoutes(app, ctx);
   messagesRoutes(app, ctx);
+  subscriptionsRoutes(app, ctx);
 
   await registerStaticClient(app, options.clientRoot ?? DEFAULT_CLIENT_ROOT);
   return app;

@@ -2,6 +2,8 @@ import type { AppContext } from '../context';
 import { announceToEveryone, announceToFreeTier } from '../modules/requests/request-notices';
 import { releasePayout } from '../modules/payments/payout.service';
 import { emailFanOut, emailNotifications, emailUnreadMessages } from '../modules/notifications/notifications.service';
+import { refundSubscriptionCharge, renewSubscription } from '../modules/subscriptions/renewal.service';
+import type { RefundJob } from '../modules/subscriptions/subscriptions.service';
 import type { JobName } from './scheduler';
 
 /** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
@@ -20,5 +22,9 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return emailFanOut(ctx, String(data.linkUrl ?? ''));
     case 'message.email-if-unread':
       return emailUnreadMessages(ctx, String(data.notificationId ?? ''));
+    case 'subscription.renewal':
+      return renewSubscription(ctx, String(data.subscriptionId ?? ''));
+    case 'subscription.refund':
+      return refundSubscriptionCharge(ctx, data as unknown as RefundJob);
   }
 }

@@ -7,6 +7,9 @@ export const JOB_NAMES = [
   'notification.email',
   'notification.email-fan-out',
   'message.email-if-unread',
+  // Subscriptions (issue 8): renew or end a paid period at its end; give back a charge that could not be used.
+  'subscription.renewal',
+  'subscription.refund',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

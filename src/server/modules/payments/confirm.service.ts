@@ -7,12 +7,14 @@ import type { SessionUser } from '../../plugins/session';
 import { onDepositFailed, onDepositSucceeded } from '../requests/submit.service';
 import { onBalanceSucceeded } from '../requests/selection.service';
 import { settleFailedPaymentNotices } from '../notifications/notifications.service';
+import { onSubscriptionFailed, onSubscriptionSucceeded } from '../subscriptions/subscriptions.service';
 
 /**
  * What the app does when the provider reports an intent's outcome (the local confirm, a verified webhook, or the
  * reconciler's retrieval). Each handler is idempotent per intent: a replay moves no money.
  */
 export async function onIntentSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
+  if (intent.metadata.purpose === 'subscription') return onSubscriptionSucceeded(ctx, intent);
   if (intent.metadata.purpose === 'deposit') await onDepositSucceeded(ctx, intent);
   else if (intent.metadata.purpose === 'balance') await onBalanceSucceeded(ctx, intent);
   else return;
@@ -22,6 +24,7 @@ export async function onIntentSucceeded(ctx: AppContext, intent: PaymentIntent):
 
 export async function onIntentFailed(ctx: AppContext, intent: PaymentIntent): Promise<void> {
   if (intent.metadata.purpose === 'deposit') return onDepositFailed(ctx, intent);
+  if (intent.metadata.purpose === 'subscription') return onSubscriptionFailed(ctx, intent);
 }
 
 /**

@@ -1,0 +1,23 @@
+import type { SubscriptionTier } from '../../../common/enums';
+import type { SubscriptionDto } from '../../../common/schemas/subscription';
+import type { SubscriptionRow } from './subscriptions.repo';
+
+/**
+ * The subscription as its mediator sees it. The tier is the profile's (what the cap and counteroffer rules read);
+ * Free has no paid period, whatever the row remembers from onboarding.
+ */
+export function presentSubscription(
+  tier: SubscriptionTier,
+  row: SubscriptionRow | undefined,
+  monthlyMediations: { used: number; limit: number | null },
+): SubscriptionDto {
+  const paid = tier !== 'free' && row ? row : null;
+  return {
+    tier,
+    currentPeriodStart: paid?.currentPeriodStart?.toISOString() ?? null,
+    currentPeriodEnd: paid?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: paid?.cancelAtPeriodEnd ?? false,
+    pendingTier: row?.pendingTier ?? null,
+    monthlyMediations,
+  };
+}
