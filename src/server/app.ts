@@ -26,6 +26,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
+import { adminMediationsRoutes } from './modules/admin/admin-mediations.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   mediatorsRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   adminSettingsRoutes(app, ctx);
+  adminMediationsRoutes(app, ctx);
   disputesRoutes(app, ctx);
   messagesRoutes(app, ctx);
   subscriptionsRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { parseCents } from '../../src/common/money';
+import { providerCharges } from '../../src/server/db/schema';
 import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../../src/server/modules/payments/payments.repo';
 import type { TestApp } from './test-app';
 
@@ -28,4 +29,57 @@ export async function expectLedgerWhole(t: TestApp, requestId: string) {
         : parseCents(payment.depositAmount)!;
   expect({ requestId, stillHeld, refunded: totals.refunded }).toEqual({ requestId, stillHeld: held, refunded: parseCents(payment.refundAmount) });
   return { payment, totals };
+}
+
+/**
+ * What the `local` provider itself recorded for a request (its `provider_charges`, as a real provider's dashboard
+ * would show them): the succeeded charges (intents paid by card and saved-card charges), and the refunds and
+ * transfers made against those charges, in cents, with the totals per charge.
+ */
+export async function providerRecordsOf(t: TestApp, requestId: string) {
+  const rows = await t.ctx.db.select().from(providerCharges);
+  const meta = (row: (typeof rows)[number]) => (row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {});
+  const charges = new Map<string, number>();
+  for (const row of rows) {
+    const m = meta(row);
+    if (row.status !== 'succeeded' || m.requestId !== requestId) continue;
+    if (row.kind === 'intent' && (m.purpose === 'deposit' || m.purpose === 'balance')) charges.set(m.chargeId ?? row.id, parseCents(row.amount)!);
+    if (row.kind === 'charge') charges.set(row.id, parseCents(row.amount)!);
+  }
+  const perCharge = new Map([...charges.keys()].map((id) => [id, { refunded: 0, transferred: 0, refunds: 0 }]));
+  let refunded = 0;
+  let transferred = 0;
+  for (const row of rows) {
+    const m = meta(row);
+    const amount = parseCents(row.amount)!;
+    if (row.kind === 'refund' && perCharge.has(m.chargeId)) {
+      perCharge.get(m.chargeId)!.refunded += amount;
+      perCharge.get(m.chargeId)!.refunds += 1;
+      refunded += amount;
+    }
+    if (row.kind === 'transfer' && perCharge.has(m.sourceChargeId)) {
+      perCharge.get(m.sourceChargeId)!.transferred += amount;
+      transferred += amount;
+    }
+  }
+  const charged = [...charges.values()].reduce((s, a) => s + a, 0);
+  return { charges, perCharge, charged, refunded, transferred };
+}
+
+/**
+ * The provider agrees with our ledger, once every step has settled: what it charged, refunded and transferred for the
+ * request equals the ledger's charges, refunds and payments to the mediator, and no charge gave back or paid out
+ * more than it took (a refund or a transfer from the wrong charge shows here).
+ */
+export async function expectProviderAgrees(t: TestApp, requestId: string) {
+  const ledger = await ledgerOf(t, requestId);
+  const provider = await providerRecordsOf(t, requestId);
+  const ours = ledger
+    ? { charged: ledger.totals.charged, refunded: ledger.totals.refunded, transferred: ledger.totals.paidToMediator }
+    : { charged: 0, refunded: 0, transferred: 0 };
+  expect({ requestId, charged: provider.charged, refunded: provider.refunded, transferred: provider.transferred }).toEqual({ requestId, ...ours });
+  for (const [chargeId, out] of provider.perCharge) {
+    expect({ requestId, chargeId, over: out.refunded + out.transferred > provider.charges.get(chargeId)! }).toEqual({ requestId, chargeId, over: false });
+  }
+  return provider;
 }

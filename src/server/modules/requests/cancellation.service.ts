@@ -8,10 +8,12 @@ import { lockInOrder } from '../../db/lock-order';
 import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
+import { appendAudit } from '../admin/audit.repo';
 import { notify } from '../notifications/notifications.service';
-import { chargeOf, findPaymentForRequest, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { appendLedger, chargeOf, findPaymentForRequest, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
 import { executeSteps } from '../payments/steps';
 import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
+import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 
@@ -115,6 +117,20 @@ async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: Request
         },
       });
     }
+    if (!request.selectedMediatorId && outcome.platformFee > 0) {
+      // An admin kept part of the deposit before anyone was selected: nobody earned a fee, the platform keeps it. No
+      // money moves at the provider, so the ledger records it at once (the invariant needs every cent accounted for).
+      await appendLedger(tx, {
+        paymentId: payment.id,
+        kind: 'cancellation_fee',
+        amount: 0,
+        platformFee: outcome.platformFee,
+        providerRef: 'platform',
+        idempotencyKey: `kept:${payment.id}`,
+        note: 'Deposit kept by the platform (cancelled by an admin before selection)',
+        at: now,
+      });
+    }
     await updatePayment(tx, payment.id, { status: outcome.paymentStatus ?? payment.status, refundReason: outcome.reason, updatedAt: now });
   }
   const recorded: StepRow[] = [];
@@ -156,6 +172,25 @@ export async function cancelRequest(
     if (request.selectedMediatorId) told.add(request.selectedMediatorId);
     if (actor === 'admin') told.add(request.lawyerId);
     const refund = outcome.depositRefund + outcome.balanceRefund;
+    const by = actor === 'admin' ? 'an administrator' : 'the lawyer';
+    if (actor === 'admin') {
+      // Refunds and cancellations with admin power are audited (RULES.md 6), in the deciding transaction.
+      await appendAudit(tx, {
+        actorId: user.id,
+        action: 'request.cancel',
+        targetType: 'request',
+        targetId: request.id,
+        details: {
+          fromStatus: request.status,
+          refund: outcome.kind,
+          refundAmount: formatCents(refund),
+          cancellationFee: formatCents(outcome.cancellationFee),
+          platformFee: formatCents(outcome.platformFee),
+          reason: options.reason,
+        },
+        at: now,
+      });
+    }
     await notify(
       tx,
       [...told].map((userId) => ({
@@ -167,10 +202,11 @@ export async function cancelRequest(
             ? `${updated.caseName} was cancelled by an administrator. Refund: ${displayCents(refund)}.`
             : userId === updated.selectedMediatorId && outcome.cancellationFee > 0
               ? `${updated.caseName} was cancelled. You receive a cancellation fee of ${displayCents(outcome.cancellationFee)}.`
-              : `${updated.caseName} was cancelled by the lawyer.`,
+              : `${updated.caseName} was cancelled by ${by}.`,
         linkUrl: `/requests/${updated.id}`,
       })),
     );
+    await announceRequestChange(tx, updated, involved);
     return { request: updated, outcome, steps, refund };
   });
   await executeSteps(ctx, done.steps);
