@@ -26,6 +26,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
+import { adminAnalyticsRoutes } from './modules/admin/admin-analytics.routes';
 import { adminMediationsRoutes } from './modules/admin/admin-mediations.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   mediatorsRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   adminSettingsRoutes(app, ctx);
+  adminAnalyticsRoutes(app, ctx);
   adminMediationsRoutes(app, ctx);
   disputesRoutes(app, ctx);
   messagesRoutes(app, ctx);

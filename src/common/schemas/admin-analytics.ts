@@ -1,0 +1,38 @@
+// GET /api/admin/analytics (spec 2 /admin's eight stat cards + spec 7; RULES.md 7: money as two-decimal strings).
+// What each figure counts is defined in docs/decisions/021-admin-analytics.md.
+import { z } from 'zod';
+
+const Amount = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('Two-decimal amount, e.g. "150.00" (negative when refunds exceed charges)');
+const Count = z.number().int().nonnegative();
+
+/** Dates are calendar dates read in `timeZone`, both inclusive; empty values mean the defaults. */
+export const AnalyticsQuerySchema = z.object({
+  startDate: z.string().max(40).optional().describe('First day, YYYY-MM-DD (default: 30 days before endDate)'),
+  endDate: z.string().max(40).optional().describe('Last day, YYYY-MM-DD, inclusive (default: today)'),
+  timeZone: z.string().max(64).optional().describe('IANA zone the dates are read in, e.g. America/Los_Angeles (default UTC)'),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+export const AnalyticsFiguresSchema = z.object({
+  mediatorSignups: Count.describe('Accounts created in the range that are mediators'),
+  lawyerSignups: Count.describe('Accounts created in the range that are lawyers'),
+  mediationsSubmitted: Count.describe('Requests that went live (deposit paid) in the range'),
+  mediationsMatched: Count.describe('Of the requests submitted in the range, those a mediator has been selected for'),
+  totalRevenue: Amount.describe('Charged to cards (deposits, balances, subscriptions) less refunds, in the range'),
+  platformRevenue: Amount.describe('Commission kept from payouts and cancellation fees, plus subscriptions less their refunds'),
+  mediatorPayouts: Amount.describe('Transferred to mediators (payouts and cancellation fees)'),
+  activeUsers: Count.describe('Distinct lawyers and mediators who signed in or acted in the range'),
+});
+export type AnalyticsFigures = z.infer<typeof AnalyticsFiguresSchema>;
+
+export const AnalyticsSchema = AnalyticsFiguresSchema.extend({
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+  timeZone: z.string(),
+  /** One entry per day of the range, oldest first; activeUsers per day are that day's distinct users. */
+  series: z.array(AnalyticsFiguresSchema.extend({ date: z.iso.date() })),
+});
+export type Analytics = z.infer<typeof AnalyticsSchema>;

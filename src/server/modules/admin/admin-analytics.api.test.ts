@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATE_RANGE_TEXTS } from '../../../common/domain/date-range';
+import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
+import { backends } from '../../../../tests/helpers/backends';
+import { call } from '../../../../tests/helpers/requests';
+import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { ledgerEntries, mediationRequests, mediatorAcceptances, messages, payments, reviews, sessions, subscriptionCharges, users } from '../../db/schema';
+import { ensureAdmin } from '../users/accounts.service';
+
+const at = (iso: string) => new Date(iso);
+
+/**
+ * A small world in January 2026 with rows placed at the edges of the ranges the tests ask for: exactly at a UTC
+ * midnight, a millisecond before one, and around midnight in Los Angeles (UTC−8 in January). The expected figures
+ * below are worked out by hand from these rows (see each comment).
+ */
+async function seedWorld(t: TestApp) {
+  const db = t.ctx.db;
+  const user = async (name: string, role: 'lawyer' | 'mediator' | 'admin' | null, createdAt: string) => {
+    const [row] = await db
+      .insert(users)
+      .values({ email: `${name}.${randomUUID()}@analytics.example`, password: 'x', firstName: name, lastName: 'Seed', role, createdAt: at(createdAt) })
+      .returning();
+    return row.id;
+  };
+  const m1 = await user('M1', 'mediator', '2026-01-10T00:00:00.000Z'); // UTC day 1 (the range's first instant)
+  const m2 = await user('M2', 'mediator', '2026-01-12T23:59:59.999Z'); // UTC day 3 (its last millisecond); LA 01-12
+  await user('M3', 'mediator', '2026-01-13T00:00:00.000Z'); // UTC: the instant after the range; LA 01-12 16:00
+  const l1 = await user('L1', 'lawyer', '2026-01-09T23:59:59.999Z'); // before every range
+  const l2 = await user('L2', 'lawyer', '2026-01-11T12:00:00.000Z'); // UTC day 2; LA 01-11 04:00
+  await user('L3', 'lawyer', '2026-01-13T07:59:59.999Z'); // LA 01-12 23:59:59.999; after the UTC range
+  await user('L4', 'lawyer', '2026-01-13T08:00:00.000Z'); // LA 01-13 00:00: outside the LA range
+  await user('L5', 'lawyer', '2026-01-12T07:59:59.999Z'); // UTC day 3; LA 01-11 23:59:59.999
+  await user('U0', null, '2026-01-11T01:00:00.000Z'); // no role yet: not a signup of either kind
+  const admin = await user('A', 'admin', '2026-01-11T02:00:00.000Z');
+
+  const request = async (lawyerId: string, createdAt: string, submittedAt: string | null, selectedMediatorId: string | null = null) => {
+    const [row] = await db
+      .insert(mediationRequests)
+      .values({
+        lawyerId,
+        caseNumber: 'CV-1',
+        caseName: 'Seed v. Seed',
+        caseType: 'Family Law',
+        jurisdiction: 'California',
+        description: 'Seeded for the analytics test.',
+        mediationType: 'online',
+        budget: '1400.00',
+        status: selectedMediatorId ? 'matched' : submittedAt ? 'pending_mediators' : 'draft',
+        selectedMediatorId,
+        submittedAt: submittedAt ? at(submittedAt) : null,
+        createdAt: at(createdAt),
+      })
+      .returning();
+    return row.id;
+  };
+  const r1 = await request(l1, '2026-01-09T20:00:00.000Z', '2026-01-10T08:00:00.000Z', m1); // UTC day 1, matched
+  const r2 = await request(l1, '2026-01-12T22:00:00.000Z', '2026-01-12T23:30:00.000Z'); // UTC day 3; LA 01-12
+  const r3 = await request(l1, '2026-01-12T20:00:00.000Z', '2026-01-13T00:00:00.000Z', m2); // UTC: after; LA 01-12, matched
+  await request(l2, '2026-01-11T10:00:00.000Z', null); // a draft: never submitted
+
+  const payment = async (requestId: string, lawyerId: string) => {
+    const [row] = await db
+      .insert(payments)
+      .values({ requestId, lawyerId, depositAmount: '250.00', platformFee: '140.00', mediatorPayout: '1260.00', status: 'held' })
+      .returning();
+    return row.id;
+  };
+  const p1 = await payment(r1, l1);
+  const p2 = await payment(r2, l1);
+  const entry = async (paymentId: string, kind: (typeof ledgerEntries.$inferInsert)['kind'], amount: string, createdAt: string, platformFee = '0') =>
+    db.insert(ledgerEntries).values({ paymentId, kind, amount, platformFee, providerRef: 'seed', idempotencyKey: randomUUID(), createdAt: at(createdAt) });
+  await entry(p1, 'deposit_charge', '250.00', '2026-01-10T08:00:00.000Z'); // UTC day 1
+  await entry(p1, 'balance_charge', '1150.00', '2026-01-11T09:00:00.000Z'); // UTC day 2
+  await entry(p1, 'payout_transfer', '1260.00', '2026-01-12T10:00:00.000Z', '140.00'); // UTC day 3; LA 01-12 02:00
+  await entry(p1, 'refund', '100.00', '2026-01-12T11:00:00.000Z'); // UTC day 3; LA 01-12 03:00
+  await entry(p1, 'deposit_charge', '999.99', '2026-01-13T00:00:00.000Z'); // UTC: after; LA 01-12 16:00
+  await entry(p1, 'deposit_charge', '888.88', '2026-01-09T23:59:59.999Z'); // before every range
+  await entry(p2, 'deposit_charge', '250.00', '2026-01-12T23:30:00.000Z'); // UTC day 3; LA 01-12
+  await entry(p2, 'cancellation_fee', '112.50', '2026-01-11T00:00:00.000Z', '12.50'); // UTC day 2 (its first instant)
+
+  const subscriptionId = randomUUID();
+  const charge = async (kind: string, tier: 'pro' | 'unlimited', amount: string, status: string, createdAt: string) =>
+    db
+      .insert(subscriptionCharges)
+      .values({ subscriptionId, mediatorId: m1, kind, tier, amount, status, idempotencyKey: randomUUID(), createdAt: at(createdAt) });
+  await charge('upgrade', 'pro', '49.00', 'succeeded', '2026-01-10T12:00:00.000Z'); // UTC day 1
+  await charge('renewal', 'pro', '49.00', 'failed', '2026-01-11T12:00:00.000Z'); // declined: no money
+  await charge('refund', 'pro', '49.00', 'succeeded', '2026-01-12T00:00:00.000Z'); // UTC day 3; LA 01-11 16:00
+  await charge('upgrade', 'unlimited', '99.00', 'succeeded', '2026-01-13T00:00:00.000Z'); // UTC: after; LA 01-12
+
+  const session = (userId: string, createdAt: string, impersonatorId?: string) =>
+    db
+      .insert(sessions)
+      .values({ sid: randomUUID(), sess: { userId, createdAt, ...(impersonatorId ? { impersonatorId } : {}) }, expire: at('2099-01-01T00:00:00Z') });
+  await session(m2, '2026-01-12T05:00:00.000Z'); // M2 active UTC day 3; LA 01-11
+  await session(l2, '2026-01-10T05:00:00.000Z', admin); // an admin acting as L2: not L2's activity
+  await session(admin, '2026-01-11T05:00:00.000Z'); // admins are not counted
+  await db.insert(mediatorAcceptances).values({ requestId: r1, mediatorId: m1, status: 'selected', acceptedAt: at('2026-01-10T02:00:00.000Z') }); // M1 day 1
+  await db.insert(messages).values({ requestId: r1, senderId: m1, recipientId: l1, content: 'Hello', createdAt: at('2026-01-11T15:00:00.000Z') }); // M1 day 2
+  await db.insert(messages).values({ requestId: r3, senderId: m2, recipientId: l1, content: 'Late', createdAt: at('2026-01-13T07:59:59.999Z') }); // M2 LA 01-12
+  await db.insert(reviews).values({ requestId: r1, reviewerId: l1, revieweeId: m1, rating: 5, createdAt: at('2026-01-13T00:00:00.000Z') }); // L1 LA 01-12
+}
+
+const figures = (body: Record<string, unknown>) => {
+  const { series: _series, startDate: _s, endDate: _e, timeZone: _z, ...rest } = body;
+  return rest;
+};
+
+describe.each(backends)('admin analytics on %s', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    await ensureAdmin(t.ctx, 'analytics.admin@example.com', PASSWORD);
+    admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'analytics.admin@example.com', password: PASSWORD }));
+    await seedWorld(t);
+  });
+  afterAll(async () => {
+    t?.ctx.database.pool?.on('error', () => undefined);
+    await t?.close();
+  });
+
+  it('admins only: 401 signed out, 403 lawyers and mediators', async () => {
+    expect((await call(t, 'GET', '/api/admin/analytics')).statusCode).toBe(401);
+    for (const who of [await signUpLawyer(t), await signUpMediator(t)]) {
+      expect((await call(t, 'GET', '/api/admin/analytics', who.cookie)).statusCode).toBe(403);
+    }
+  });
+
+  it('a UTC range: rows at its first instant count, rows at the instant after it do not', async () => {
+    const res = await call(t, 'GET', '/api/admin/analytics?startDate=2026-01-10&endDate=2026-01-12', admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ startDate: '2026-01-10', endDate: '2026-01-12', timeZone: 'UTC' });
+    expect(figures(body)).toEqual({
+      mediatorSignups: 2, // M1 (first instant), M2 (last millisecond); not M3 (the instant after)
+      lawyerSignups: 2, // L2, L5; not L1 (a millisecond before), not U0 (no role), not the admin
+      mediationsSubmitted: 2, // R1, R2; not R3 (the instant after)
+      mediationsMatched: 1, // R1
+      totalRevenue: '1550.00', // 250 + 1150 + 250 charged − 100 refunded + 49 − 49 subscriptions
+      platformRevenue: '152.50', // 140 + 12.50 commission + 0 net subscriptions
+      mediatorPayouts: '1372.50', // 1260 payout + 112.50 cancellation fee
+      activeUsers: 4, // L1 (submits), L2 (a draft), M1 (accepts, messages), M2 (a session)
+    });
+    expect(body.series).toEqual([
+      {
+        date: '2026-01-10',
+        mediatorSignups: 1,
+        lawyerSignups: 0,
+        mediationsSubmitted: 1,
+        mediationsMatched: 1,
+        totalRevenue: '299.00', // deposit 250 + upgrade 49
+        platformRevenue: '49.00',
+        mediatorPayouts: '0.00',
+        activeUsers: 2, // L1, M1
+      },
+      {
+        date: '2026-01-11',
+        mediatorSignups: 0,
+        lawyerSignups: 1,
+        mediationsSubmitted: 0,
+        mediationsMatched: 0,
+        totalRevenue: '1150.00', // the balance
+        platformRevenue: '12.50', // the cancellation fee's commission, at this day's first instant
+        mediatorPayouts: '112.50',
+        activeUsers: 2, // L2, M1
+      },
+      {
+        date: '2026-01-12',
+        mediatorSignups: 1,
+        lawyerSignups: 1,
+        mediationsSubmitted: 1,
+        mediationsMatched: 0,
+        totalRevenue: '101.00', // 250 − 100 − 49 (the subscription refund)
+        platformRevenue: '91.00', // 140 − 49
+        mediatorPayouts: '1260.00',
+        activeUsers: 2, // L1, M2
+      },
+    ]);
+  });
+
+  it('the same rows read in Los Angeles: the day runs from 08:00 UTC to 08:00 UTC', async () => {
+    const res = await call(t, 'GET', '/api/admin/analytics?startDate=2026-01-12&endDate=2026-01-12&timeZone=America/Los_Angeles', admin);
+    expect(res.statusCode).toBe(200);
+    expect(figures(res.json())).toEqual({
+      mediatorSignups: 2, // M2, M3
+      lawyerSignups: 1, // L3 at 23:59:59.999 local; not L4 (local midnight after), not L5 (a millisecond before local midnight)
+      mediationsSubmitted: 2, // R2, R3
+      mediationsMatched: 1, // R3
+      totalRevenue: '1248.99', // 250 + 999.99 charged − 100 refunded + 99 upgrade
+      platformRevenue: '239.00', // 140 commission + 99 upgrade
+      mediatorPayouts: '1260.00',
+      activeUsers: 2, // L1 (submits, reviews), M2 (a message at 23:59:59.999 local)
+    });
+    const twoDays = await call(t, 'GET', '/api/admin/analytics?startDate=2026-01-11&endDate=2026-01-12&timeZone=America/Los_Angeles', admin);
+    expect(twoDays.json().series.map((d: { date: string; lawyerSignups: number }) => [d.date, d.lawyerSignups])).toEqual([
+      ['2026-01-11', 2], // L2 (04:00 local), L5 (23:59:59.999 local)
+      ['2026-01-12', 1], // L3
+    ]);
+  });
+
+  it('defaults to the 30 days before today through today, every day present', async () => {
+    const res = await call(t, 'GET', '/api/admin/analytics?startDate=&endDate=', admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect([body.startDate, body.endDate, body.series.length]).toEqual(['2026-01-31', '2026-03-02', 31]);
+    expect(body.series[0]).toEqual({
+      date: '2026-01-31',
+      mediatorSignups: 0,
+      lawyerSignups: 0,
+      mediationsSubmitted: 0,
+      mediationsMatched: 0,
+      totalRevenue: '0.00',
+      platformRevenue: '0.00',
+      mediatorPayouts: '0.00',
+      activeUsers: 0,
+    });
+  });
+
+  it.each([
+    ['startDate=2026-01-12&endDate=2026-01-10', { startDate: DATE_RANGE_TEXTS.order }],
+    ['startDate=2025-01-01&endDate=2026-01-02', { endDate: DATE_RANGE_TEXTS.tooLong }],
+    ['startDate=2026-02-30', { startDate: DATE_RANGE_TEXTS.date }],
+    ['timeZone=Pacific%20Time', { timeZone: DATE_RANGE_TEXTS.timeZone }],
+  ])('refuses %s with field errors', async (query, fieldErrors) => {
+    const res = await call(t, 'GET', `/api/admin/analytics?${query}`, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: Object.values(fieldErrors)[0], fieldErrors });
+  });
+});

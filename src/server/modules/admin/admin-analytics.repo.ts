@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * The range as the database sees it: the first instant of each day, then the instant after the last day. Rows are
+ * taken from [first, last) and put in day n (1-based) by width_bucket over the boundaries, so a row exactly at a local
+ * midnight belongs to the day that begins there.
+ */
+export interface InstantRange {
+  boundaries: Date[];
+}
+
+/** Per-day sums; money in integer cents. */
+export interface DayFigures {
+  day: number;
+  mediatorSignups: number;
+  lawyerSignups: number;
+  mediationsSubmitted: number;
+  mediationsMatched: number;
+  chargedCents: number;
+  refundedCents: number;
+  feeKeptCents: number;
+  paidToMediatorsCents: number;
+  subscriptionChargedCents: number;
+  subscriptionRefundedCents: number;
+}
+
+function bounds(range: InstantRange) {
+  const first = range.boundaries[0].toISOString();
+  const last = range.boundaries[range.boundaries.length - 1].toISOString();
+  // One array parameter: `{t0,t1,…}` read as timestamptz[] (PostgreSQL and PGlite alike).
+  const array = `{${range.boundaries.map((b) => b.toISOString()).join(',')}}`;
+  return {
+    inRange: (column: ReturnType<typeof sql.raw>) => sql`${column} >= ${first}::timestamptz AND ${column} < ${last}::timestamptz`,
+    day: (column: ReturnType<typeof sql.raw>) => sql`width_bucket(${column}, ${array}::timestamptz[])`,
+  };
+}
+
+const cents = (expression: ReturnType<typeof sql>) => sql`(coalesce(${expression}, 0) * 100)::bigint::text`;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Counts and money of the range per day, in one statement: each source contributes rows of the same columns for the
+ * days it has something on, then they are added up per day. Each source reads only its rows of the range, through an
+ * index on its time column.
+ */
+export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<DayFigures[]> {
+  const { inRange, day } = bounds(range);
+  const c = (name: string) => sql.raw(name);
+  const result = await db.execute(sql`
+    WITH parts AS (
+      SELECT ${day(c('u.created_at'))} AS day,
+             count(*) FILTER (WHERE u.role = 'mediator') AS mediator_signups,
+             count(*) FILTER (WHERE u.role = 'lawyer') AS lawyer_signups,
+             0 AS submitted, 0 AS matched, 0::numeric AS charged, 0::numeric AS refunded, 0::numeric AS fee_kept,
+             0::numeric AS paid, 0::numeric AS sub_charged, 0::numeric AS sub_refunded
+        FROM users u WHERE ${inRange(c('u.created_at'))} GROUP BY 1
+      UNION ALL
+      SELECT ${day(c('r.submitted_at'))}, 0, 0, count(*), count(*) FILTER (WHERE r.selected_mediator_id IS NOT NULL), 0, 0, 0, 0, 0, 0
+        FROM mediation_requests r WHERE ${inRange(c('r.submitted_at'))} GROUP BY 1
+      UNION ALL
+      SELECT ${day(c('l.created_at'))}, 0, 0, 0, 0,
+             sum(l.amount) FILTER (WHERE l.kind IN ('deposit_charge', 'balance_charge')),
+             sum(l.amount) FILTER (WHERE l.kind = 'refund'),
+             sum(l.platform_fee) FILTER (WHERE l.kind IN ('payout_transfer', 'cancellation_fee')),
+             sum(l.amount) FILTER (WHERE l.kind IN ('payout_transfer', 'cancellation_fee')),
+             0, 0
+        FROM ledger_entries l WHERE ${inRange(c('l.created_at'))} GROUP BY 1
+      UNION ALL
+      SELECT ${day(c('s.created_at'))}, 0, 0, 0, 0, 0, 0, 0, 0,
+             sum(s.amount) FILTER (WHERE s.kind IN ('upgrade', 'renewal')),
+             sum(s.amount) FILTER (WHERE s.kind = 'refund')
+        FROM subscription_charges s WHERE s.status = 'succeeded' AND ${inRange(c('s.created_at'))} GROUP BY 1
+    )
+    SELECT day::int AS day,
+           sum(mediator_signups)::int AS "mediatorSignups",
+           sum(lawyer_signups)::int AS "lawyerSignups",
+           sum(submitted)::int AS "mediationsSubmitted",
+           sum(matched)::int AS "mediationsMatched",
+           ${cents(sql`sum(charged)`)} AS "chargedCents",
+           ${cents(sql`sum(refunded)`)} AS "refundedCents",
+           ${cents(sql`sum(fee_kept)`)} AS "feeKeptCents",
+           ${cents(sql`sum(paid)`)} AS "paidToMediatorsCents",
+           ${cents(sql`sum(sub_charged)`)} AS "subscriptionChargedCents",
+           ${cents(sql`sum(sub_refunded)`)} AS "subscriptionRefundedCents"
+      FROM parts GROUP BY day ORDER BY day`);
+  return rowsOf<Record<keyof DayFigures, string | number>>(result).map((row) => {
+    const figures = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
+    return figures as unknown as DayFigures;
+  });
+}
+
+/**
+ * Distinct active lawyers and mediators per day and over the whole range (the `day` null row), in one statement:
+ * whoever began a session (not an admin's impersonation), created or submitted a request, accepted one, sent a
+ * message or wrote a review. Sessions are only on record until they end, so a past range counts what remains.
+ */
+export async function activeUsersByDay(db: DbOrTx, range: InstantRange): Promise<{ day: number | null; users: number }[]> {
+  const { inRange, day } = bounds(range);
+  const c = (name: string) => sql.raw(name);
+  const result = await db.execute(sql`
+    WITH acts AS (
+      SELECT (s.sess->>'userId')::uuid AS user_id, (s.sess->>'createdAt')::timestamptz AS at
+        FROM session s WHERE s.sess->>'impersonatorId' IS NULL AND ${inRange(c("(s.sess->>'createdAt')::timestamptz"))}
+      UNION ALL SELECT r.lawyer_id, r.created_at FROM mediation_requests r WHERE ${inRange(c('r.created_at'))}
+      UNION ALL SELECT r.lawyer_id, r.submitted_at FROM mediation_requests r WHERE ${inRange(c('r.submitted_at'))}
+      UNION ALL SELECT a.mediator_id, a.accepted_at FROM mediator_acceptances a WHERE ${inRange(c('a.accepted_at'))}
+      UNION ALL SELECT m.sender_id, m.created_at FROM messages m WHERE ${inRange(c('m.created_at'))}
+      UNION ALL SELECT v.reviewer_id, v.created_at FROM reviews v WHERE ${inRange(c('v.created_at'))}
+    ),
+    days AS (SELECT acts.user_id, ${day(c('acts.at'))} AS day FROM acts JOIN users u ON u.id = acts.user_id AND u.role IN ('lawyer', 'mediator'))
+    SELECT CASE WHEN grouping(day) = 1 THEN NULL ELSE day END AS day, count(DISTINCT user_id)::int AS users
+      FROM days GROUP BY GROUPING SETS ((day), ())`);
+  return rowsOf<{ day: number | string | null; users: number | string }>(result).map((row) => ({
+    day: row.day === null ? null : Number(row.day),
+    users: Number(row.users),
+  }));
+}
