@@ -88,12 +88,16 @@ const routes: RouteObject[] = [
       },
       { path: '/messages', lazy: page(() => import('../pages/messages/messages-page'), 'MessagesPage') },
       { path: '/messages/:requestId', lazy: page(() => import('../pages/messages/thread-page'), 'ThreadPage') },
-      { path: '/subscription', ...comingNext('subscription') },
+      {
+        element: <RequireComplete roles={['mediator']} />,
+        children: [{ path: '/subscription', lazy: page(() => import('../pages/subscription/subscription-page'), 'SubscriptionPage') }],
+      },
       {
         element: <RequireComplete roles={['mediator']} />,
         children: [{ path: '/reviews', lazy: page(() => import('../pages/reviews/reviews-page'), 'ReviewsPage') }],
       },
-      { path: '/payments', ...comingNext('payments') },
+      { path: '/payments', lazy: page(() => import('../pages/payments/payments-page'), 'PaymentsPage') },
+      { path: '/payments/:id/receipt', lazy: page(() => import('../pages/payments/receipt-page'), 'ReceiptPage') },
       { path: '/admin', ...comingNext('admin') },
       {
         element: <RequireComplete roles={['admin']} />,

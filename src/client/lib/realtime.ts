@@ -34,8 +34,9 @@ export function applyServerEvent(event: ServerEvent): void {
       return;
     case 'notification':
       queryClient.setQueryData(['/api/notifications/unread'], { count: event.unreadCount });
-      // A notification usually announces a change to a request (acceptance, selection, completion, new request).
-      void invalidate(['/api/notifications'], ...requestKeys);
+      // A notification usually announces a change to a request (acceptance, selection, completion, new request),
+      // or to the mediator's plan (an upgrade confirmed, a renewal declined, a cancelled plan ended).
+      void invalidate(['/api/notifications'], ['/api/subscription'], ...requestKeys);
       return;
     case 'request_updated':
       void invalidate(...requestKeys);

@@ -6,7 +6,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 const FEATURES: Record<string, { title: string; text: string }> = {
   messages: { title: 'Messages', text: 'Real-time messaging with your counterpart on each matched request is coming next.' },
-  subscription: { title: 'Subscription', text: 'Upgrading to Pro or Unlimited is coming next. You are on the plan shown on your dashboard.' },
   reviews: { title: 'Reviews', text: 'Reviews from the lawyers you work with will appear here once mediations complete.' },
   payments: { title: 'Payments', text: 'Your deposits, balances and refunds will be listed here once requests are live.' },
   admin: { title: 'Super Admin Dashboard', text: 'Analytics, users, mediations, payments and settings for admins are coming next.' },

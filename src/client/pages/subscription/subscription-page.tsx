@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { QueryError } from '../../components/ui/query-error';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { PaymentDialog } from '../../features/payments/payment-dialog';
+import { refreshSubscription, useSubscription, useUpgradeIntent } from '../../features/subscription/api';
+import { PlanCard } from '../../features/subscription/plan-card';
+import { PLANS, type Plan } from '../../features/subscription/plans';
+import { SubscriptionSummary } from '../../features/subscription/subscription-summary';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/**
+ * /subscription (spec 2, mediators): the plan in effect with its period and usage, and the three plans. 'Upgrade'
+ * pays the new plan's first month in the payment dialog (it joins the subscription and payments features, so it is
+ * composed here); the plan changes as soon as the provider confirms the payment.
+ */
+export function SubscriptionPage() {
+  usePageTitle('Subscription');
+  const subscription = useSubscription();
+  const upgrade = useUpgradeIntent();
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const choose = (plan: Plan) => {
+    setChosen(plan);
+    setDialogOpen(true);
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <h1 className="font-serif text-3xl font-semibold">Subscription</h1>
+        <p className="mt-1 text-muted-foreground">Choose the plan that fits your caseload. Upgrades take effect as soon as the payment goes through.</p>
+      </div>
+      {subscription.error && !subscription.data ? (
+        <QueryError
+          title="Your subscription could not be loaded"
+          error={subscription.error}
+          onRetry={subscription.refetch}
+          retrying={subscription.isRefetching}
+        />
+      ) : !subscription.data ? (
+        <div className="grid gap-6" aria-busy="true" aria-label="Loading your subscription">
+          <Skeleton className="h-28" />
+          <Skeleton className="h-96" />
+        </div>
+      ) : (
+        <>
+          <SubscriptionSummary subscription={subscription.data} />
+          <ul className="grid items-stretch gap-6 lg:grid-cols-3" aria-label="Plans">
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.tier} plan={plan} current={subscription.data.tier} onUpgrade={() => choose(plan)} busy={dialogOpen} />
+            ))}
+          </ul>
+        </>
+      )}
+      {chosen ? (
+        <PaymentDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          title={`Upgrade to ${chosen.name}`}
+          description={`Pay ${chosen.price} for your first month of ${chosen.name}. It renews monthly on the same card until you cancel.`}
+          amountLabel={chosen.price}
+          getClientSecret={async () => (await upgrade.mutateAsync(chosen.tier)).clientSecret}
+          onPaid={() => {
+            setDialogOpen(false);
+            toast({ title: 'Subscription Updated', description: 'Your subscription has been upgraded successfully.' });
+            void refreshSubscription();
+          }}
+          onFailed={(message) => {
+            toast({ title: 'Upgrade Failed', description: message, variant: 'destructive' });
+            void refreshSubscription();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
