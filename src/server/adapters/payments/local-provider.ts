@@ -91,18 +91,20 @@ export class LocalPaymentProvider implements PaymentProvider {
           : null;
     if (failure) {
       // A decline closes this intent; a retry asks for a new one (RULES.md 2.6: "a retry makes a new intent").
-      await updateCharge(this.db, intent.id, { status: 'failed', failureMessage: failure });
-      return { ...intent, status: 'failed', failureMessage: failure };
+      await updateCharge(this.db, intent.id, { status: 'failed', failureMessage: failure }, 'requires_payment');
+      return (await this.retrieveIntent(intent.id))!;
     }
     const behaviour = card.number === TEST_CARDS.declinesLater ? 'declines_later' : 'ok';
     const paymentMethodId = `pm_local_${behaviour}_${card.number.slice(-4)}_${randomBytes(6).toString('hex')}`;
     const chargeId = id('ch');
-    await updateCharge(this.db, intent.id, {
-      status: 'succeeded',
-      paymentMethodId,
-      failureMessage: null,
-      metadata: JSON.stringify({ ...intent.metadata, chargeId }),
-    });
+    // Only the first of concurrent confirmations moves the intent (as a real provider confirms once); the others read
+    // its outcome, so every caller names the same charge.
+    await updateCharge(
+      this.db,
+      intent.id,
+      { status: 'succeeded', paymentMethodId, failureMessage: null, metadata: JSON.stringify({ ...intent.metadata, chargeId }) },
+      'requires_payment',
+    );
     return (await this.retrieveIntent(intent.id))!;
   }
 
