@@ -193,6 +193,7 @@ test('a mediator signs up, onboards with tags and an hourly rate, and sees the m
     ['Browse Requests', '/requests'],
     ['My Acceptances', '/acceptances'],
     ['Messages', '/messages'],
+    ['Earnings', '/payments'],
     ['Subscription', '/subscription'],
     ['Reviews', '/reviews'],
     ['Profile', '/profile'],

@@ -95,7 +95,7 @@ test("a mediator's pages do not scroll sideways at 375 px, long tags included", 
     data: { mediatorProfile: { certifications: [LONG_WORD], specializations: [`${LONG_WORD} Law`], bio: LONG_WORD.repeat(3) } },
   });
   expect(updated.ok(), await updated.text()).toBe(true);
-  for (const path of ['/dashboard', '/requests', '/acceptances', '/notifications', '/profile', '/subscription', '/reviews']) {
+  for (const path of ['/dashboard', '/requests', '/acceptances', '/notifications', '/profile', '/subscription', '/reviews', '/payments']) {
     await visit(page, path);
   }
 });

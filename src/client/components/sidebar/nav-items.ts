@@ -42,6 +42,7 @@ export function navItemsFor(role: UserRole | null): NavItem[] {
       { label: 'Browse Requests', to: '/requests', icon: Search },
       { label: 'My Acceptances', to: '/acceptances', icon: CheckSquare },
       { label: 'Messages', to: '/messages', icon: MessageSquare },
+      { label: 'Earnings', to: '/payments', icon: Wallet },
       { label: 'Subscription', to: '/subscription', icon: CreditCard },
       { label: 'Reviews', to: '/reviews', icon: Star },
       { label: 'Profile', to: '/profile', icon: User },
