@@ -24,7 +24,8 @@ function setStatus(next: RealtimeStatus): void {
 }
 
 const invalidate = (...keys: string[][]) => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-const requestKeys = [['/api/requests'], ['/api/requests/counts'], ['/api/dashboard']];
+// A request's money moves with it (charges, refunds, payouts): the payments list and receipts follow.
+const requestKeys = [['/api/requests'], ['/api/requests/counts'], ['/api/dashboard'], ['/api/payments']];
 
 /** What each event refreshes (query keys are URL path segments, see query-client.ts). */
 export function applyServerEvent(event: ServerEvent): void {
