@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthStartUtc } from '../../../common/domain/tiers';
 import { parseCents, formatCents } from '../../../common/money';
 import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
@@ -78,6 +78,17 @@ describe.each(backends)('payment history on %s', (backend) => {
     const whole = await call(t, 'GET', '/api/payments', lawyer.cookie);
     expect(whole.json()).toHaveLength(5);
     expect(whole.headers['x-next-cursor']).toBeUndefined();
+    // No query per payment: a page of five costs what a page of one does.
+    const selects = vi.spyOn(t.ctx.db, 'select');
+    const queriesFor = async (limit: number) => {
+      selects.mockClear();
+      expect((await call(t, 'GET', `/api/payments?limit=${limit}`, lawyer.cookie)).json()).toHaveLength(limit);
+      return selects.mock.calls.length;
+    };
+    const one = await queriesFor(1);
+    expect(one).toBeGreaterThanOrEqual(2); // the payments with their cases, then their ledgers
+    expect(await queriesFor(5)).toBe(one);
+    selects.mockRestore();
     expect((await call(t, 'GET', '/api/payments?limit=101', lawyer.cookie)).statusCode).toBe(400);
     expect((await call(t, 'GET', '/api/payments?limit=0', lawyer.cookie)).statusCode).toBe(400);
     expect((await call(t, 'GET', '/api/payments')).statusCode).toBe(401);
