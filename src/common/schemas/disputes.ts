@@ -37,6 +37,8 @@ export const RequestDisputeSchema = z.object({
   reason: z.string(),
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   refundAmount: Amount.nullable(),
+  /** Once resolved: what the resolution paid the mediator after the fee (release or partial refund); null otherwise. */
+  mediatorPaid: Amount.nullable(),
   createdAt: Timestamp,
   resolvedAt: Timestamp.nullable(),
 });

@@ -96,6 +96,7 @@ export function DisputeDetailDialog({
             <p className="text-sm">
               {dispute.outcome ? OUTCOME_LABELS[dispute.outcome] : 'Resolved'}
               {dispute.refundAmount ? `: ${displayMoney(dispute.refundAmount)} refunded to the lawyer` : ''}
+              {dispute.mediatorPaid ? `${dispute.refundAmount ? ',' : ':'} ${displayMoney(dispute.mediatorPaid)} paid to the mediator` : ''}
               {dispute.resolvedAt ? ` on ${formatDate(dispute.resolvedAt)}` : ''}.
             </p>
             {dispute.resolutionNote ? <p className="whitespace-pre-line text-sm wrap-anywhere text-muted-foreground">{dispute.resolutionNote}</p> : null}

@@ -132,7 +132,7 @@ describe('DisputeList', () => {
     renderList();
     fireEvent.click(await within(section('Resolved')).findByRole('button', { name: 'Brown v. Green' }));
     const detail = await screen.findByRole('dialog', { name: 'Brown v. Green' });
-    expect(detail.textContent).toContain(`Refund part: ${displayMoney('400.00')} refunded to the lawyer`);
+    expect(detail.textContent).toContain(`Refund part: ${displayMoney('400.00')} refunded to the lawyer, ${displayMoney('900.00')} paid to the mediator`);
     expect(detail.textContent).toContain('The session ended after one hour.');
     expect(within(detail).queryByRole('button', { name: 'Resolve dispute' })).toBeNull();
   });

@@ -94,6 +94,16 @@ describe('ReportProblem', () => {
       true,
     );
     expect(screen.getByText(/\$500 was refunded to the lawyer and the rest paid to the mediator/)).toBeTruthy();
+    cleanup();
+    // Once the transfer is in the ledger, both sides read what the mediator received after the fee.
+    show(
+      completed({
+        paymentStatus: 'refunded_partial',
+        dispute: { ...openDispute, status: 'resolved', outcome: 'refund_partial', refundAmount: '500.00', mediatorPaid: '810.00', resolvedAt: future },
+      }),
+      false,
+    );
+    expect(screen.getByText(/\$500 was refunded to the lawyer and \$810 paid to the mediator after the platform fee\./)).toBeTruthy();
   });
 
   it('shows nothing to the mediator when there is no dispute', () => {

@@ -93,9 +93,14 @@ function ReportProblemDialog({ request, open, onOpenChange }: { request: Request
 }
 
 function resolutionText(dispute: RequestDispute): string {
-  if (dispute.outcome === 'release') return 'Our team reviewed the problem and released the payout to the mediator.';
+  // What the mediator was paid comes from the ledger once the transfer went through (an older server omits it).
+  const paid = (dispute as RequestDispute & { mediatorPaid?: string | null }).mediatorPaid ?? null;
+  if (dispute.outcome === 'release') {
+    return `Our team reviewed the problem and released the payout${paid ? ` of ${displayMoney(paid)}` : ''} to the mediator.`;
+  }
   if (dispute.outcome === 'refund_full') return `Our team reviewed the problem and refunded ${displayMoney(dispute.refundAmount)} to the lawyer in full.`;
-  return `Our team reviewed the problem: ${displayMoney(dispute.refundAmount)} was refunded to the lawyer and the rest paid to the mediator.`;
+  const rest = paid ? `${displayMoney(paid)} paid to the mediator after the platform fee` : 'the rest paid to the mediator';
+  return `Our team reviewed the problem: ${displayMoney(dispute.refundAmount)} was refunded to the lawyer and ${rest}.`;
 }
 
 /**

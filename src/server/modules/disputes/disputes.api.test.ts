@@ -214,7 +214,13 @@ describe.each(backends)('disputes on %s', (backend) => {
     const { lawyer, mediator, id, disputeId } = await disputed();
     const res = await call(t, 'POST', `/api/admin/disputes/${disputeId}/resolve`, admin, { outcome: 'refund_full', note: 'The mediator did not attend.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ outcome: 'refund_full', refundAmount: '1400.00', paymentStatus: 'refunded_full', amountHeld: '0.00' });
+    expect(res.json()).toMatchObject({
+      outcome: 'refund_full',
+      refundAmount: '1400.00',
+      mediatorPaid: null,
+      paymentStatus: 'refunded_full',
+      amountHeld: '0.00',
+    });
     const ledger = await expectLedgerWhole(t, id);
     expect(ledger!.payment.status).toBe('refunded_full');
     expect(ledger!.totals).toMatchObject({ charged: 140_000, refunded: 140_000, paidToMediator: 0, feeKept: 0 });
@@ -240,7 +246,7 @@ describe.each(backends)('disputes on %s', (backend) => {
       note: 'Half a session.',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ outcome: 'refund_partial', refundAmount: '500.00', paymentStatus: 'refunded_partial' });
+    expect(res.json()).toMatchObject({ outcome: 'refund_partial', refundAmount: '500.00', mediatorPaid: '810.00', paymentStatus: 'refunded_partial' });
     const ledger = await expectLedgerWhole(t, id);
     // 1400 held: 500 back to the lawyer (from the balance), 900 left: fee 10 % = 90, 810 to the mediator.
     expect(ledger!.totals).toMatchObject({ charged: 140_000, refunded: 50_000, paidToMediator: 81_000, feeKept: 9_000 });
@@ -251,6 +257,10 @@ describe.each(backends)('disputes on %s', (backend) => {
     ]);
     expect(ledger!.payment.status).toBe('refunded_partial');
     for (const who of [lawyer.cookie, mediator.cookie]) expect((await notes(who)).filter((n) => n.type === 'dispute_resolved')).toHaveLength(1);
+    // Both sides' request pages say what each received: the refund and the mediator's share after the fee.
+    for (const who of [lawyer.cookie, mediator.cookie]) {
+      expect((await call(t, 'GET', `/api/requests/${id}`, who)).json().dispute).toMatchObject({ refundAmount: '500.00', mediatorPaid: '810.00' });
+    }
     t.clock.advance(80 * HOUR);
     await runJob(t.ctx, 'payment.payout', { requestId: id });
     await reconcilePayments(t.ctx, { minAgeMs: 0 });

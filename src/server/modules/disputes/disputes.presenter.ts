@@ -7,13 +7,14 @@ import type { AdminDisputeRow, DisputeRow } from './disputes.repo';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The dispute on a request, for its participants and admins (RequestDto.dispute). */
-export function presentRequestDispute(d: DisputeRow): RequestDispute {
+export function presentRequestDispute(d: DisputeRow & { mediatorPaid?: string | null }): RequestDispute {
   return {
     id: d.id,
     status: d.status,
     reason: d.reason,
     outcome: d.outcome,
     refundAmount: twoDecimals(d.refundAmount),
+    mediatorPaid: d.status === 'resolved' ? twoDecimals(d.mediatorPaid ?? null) : null,
     createdAt: d.createdAt.toISOString(),
     resolvedAt: iso(d.resolvedAt),
   };
@@ -22,13 +23,13 @@ export function presentRequestDispute(d: DisputeRow): RequestDispute {
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** A dispute as admins see it: the case, the lawyer and mediator, and what the escrow still holds. */
-export function presentAdminDispute({ dispute, request, payment, lawyer, mediator }: AdminDisputeRow): AdminDisputeDto {
+export function presentAdminDispute({ dispute, mediatorPaid, request, payment, lawyer, mediator }: AdminDisputeRow): AdminDisputeDto {
   const fee = parseCents(payment?.platformFee ?? '0') ?? 0;
   const payout = parseCents(payment?.mediatorPayout ?? '0') ?? 0;
   const held = payment?.status === 'held' ? fee + payout : 0;
   const depositHeld = Math.min(parseCents(payment?.depositAmount ?? '0') ?? 0, held);
   return {
-    ...presentRequestDispute(dispute),
+    ...presentRequestDispute({ ...dispute, mediatorPaid }),
     requestId: request.id,
     caseName: request.caseName,
     caseNumber: request.caseNumber,

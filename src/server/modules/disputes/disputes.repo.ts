@@ -1,10 +1,22 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DisputeOutcome, DisputeStatus } from '../../../common/enums';
 import type { DbOrTx } from '../../db/client';
 import { disputes, mediationRequests, payments, users } from '../../db/schema';
 
 export type DisputeRow = typeof disputes.$inferSelect;
+/** A dispute with what its request's payment has paid the mediator (the ledger's payout transfers), null if nothing. */
+export type DisputeWithPayout = DisputeRow & { mediatorPaid: string | null };
+
+/**
+ * The payout transfers recorded for the dispute's request: what a release or a partial refund paid the mediator. The
+ * outer column is written out in full: drizzle leaves it unqualified in a one-table select, where the subquery's own
+ * request_id would capture it.
+ */
+const mediatorPaid = sql<string | null>`(
+  select sum(le.amount)::text from ledger_entries le join payments pay on pay.id = le.payment_id
+  where pay.request_id = "disputes"."request_id" and le.kind = 'payout_transfer'
+)`;
 
 export async function insertDispute(tx: DbOrTx, values: typeof disputes.$inferInsert): Promise<DisputeRow> {
   const [row] = await tx.insert(disputes).values(values).returning();
@@ -31,10 +43,10 @@ export async function resolveOpenDispute(
 }
 
 /** The latest dispute of each request, in one query (request lists must not query per row). */
-export async function latestDisputesFor(db: DbOrTx, requestIds: string[]): Promise<Map<string, DisputeRow>> {
+export async function latestDisputesFor(db: DbOrTx, requestIds: string[]): Promise<Map<string, DisputeWithPayout>> {
   if (!requestIds.length) return new Map();
   const rows = await db
-    .selectDistinctOn([disputes.requestId])
+    .selectDistinctOn([disputes.requestId], { ...getTableColumns(disputes), mediatorPaid })
     .from(disputes)
     .where(inArray(disputes.requestId, requestIds))
     .orderBy(disputes.requestId, desc(disputes.createdAt), desc(disputes.id));
@@ -57,6 +69,7 @@ function selectAdminView(db: DbOrTx) {
   return db
     .select({
       dispute: disputes,
+      mediatorPaid,
       request: mediationRequests,
       payment: payments,
       lawyer: { id: lawyer.id, firstName: lawyer.firstName, lastName: lawyer.lastName, email: lawyer.email },
