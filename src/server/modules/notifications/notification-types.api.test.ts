@@ -23,7 +23,7 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   review_received: { event: 'the lawyer reviews the mediator', to: ['selected'] },
   request_cancelled: { event: 'the lawyer cancels a request with a pending acceptance', to: ['other'] },
   payment_failed: { event: 'the deposit card is declined', to: ['lawyer'] },
-  subscription_updated: { owner: 'subscriptions (a later issue)' },
+  subscription_updated: { owner: 'an upgrade is paid, a cancelled plan ends: checked in modules/subscriptions/subscriptions.api.test.ts' },
   mediator_reassigned: { owner: 'admin reassignment (a later issue)' },
   dispute_opened: { owner: 'a lawyer reports a problem: checked in modules/disputes/disputes.api.test.ts' },
   dispute_resolved: { owner: 'an admin resolves a dispute: checked in modules/disputes/disputes.api.test.ts' },

@@ -4,6 +4,7 @@ import { onIntentFailed, onIntentSucceeded } from './confirm.service';
 import { paymentsAwaitingIntent } from './payments.repo';
 import { executeStep } from './steps';
 import { stalePendingSteps } from './steps.repo';
+import { reconcileSubscriptions } from '../subscriptions/reconcile-subscriptions';
 
 /**
  * Settles what a crash or a failed call left half-done (docs/decisions/011), run every minute by the server or the
@@ -38,5 +39,6 @@ export async function reconcilePayments(ctx: AppContext, options: { minAgeMs?: n
       }
     }
   }
+  intents += await reconcileSubscriptions(ctx, options.minAgeMs ?? 60_000);
   return { steps, intents };
 }

@@ -6,7 +6,9 @@ import { recordedJobs, runDueJobs } from '../../../../tests/helpers/jobs';
 import { call, CARDS, createLiveRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { DECLINE_MESSAGES } from '../../adapters/payments/local-provider';
-import { mediatorProfiles, subscriptionCharges } from '../../db/schema';
+import { LocalPaymentProvider } from '../../adapters/payments';
+import { mediatorProfiles, subscriptionCharges, subscriptions } from '../../db/schema';
+import { reconcilePayments } from '../payments/reconcile';
 import { DOWNGRADE_MESSAGE } from './subscriptions.service';
 
 const DAY = 86_400_000;
@@ -247,5 +249,32 @@ describe.each(backends)('subscriptions on %s', (backend) => {
     for (const job of renewals.filter((j) => j.data.subscriptionId === renewals.at(-1)!.data.subscriptionId)) job.done = false;
     await runDueJobs(t);
     expect(await charges(mediator.user.id)).toHaveLength(2);
+  });
+
+  it('the reconciler finishes what a crash left: an upgrade paid unheard, a renewal recorded but never charged', async () => {
+    const mediator = await signUpMediator(t);
+    const secret = (await upgrade(mediator.cookie, 'pro')).json().clientSecret as string;
+    // The provider took the payment, but our side never heard (the process died before acting on it).
+    const provider = t.ctx.payments as LocalPaymentProvider;
+    await provider.confirmIntent((await provider.findIntentBySecret(secret))!, { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    expect((await get(mediator.cookie)).tier).toBe('free');
+    await reconcilePayments(t.ctx, { minAgeMs: 0 });
+    const sub = await get(mediator.cookie);
+    expect(sub).toMatchObject({ tier: 'pro', pendingTier: null });
+
+    // The renewal's charge was recorded at the period end, then the job died before calling the provider.
+    const [row] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.mediatorId, mediator.user.id));
+    t.clock.set(new Date(sub.currentPeriodEnd));
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ renewalKey: `subscription-renewal:${row.id}:${row.periodNumber + 1}` })
+      .where(eq(subscriptions.id, row.id));
+    await reconcilePayments(t.ctx, { minAgeMs: 0 });
+    await reconcilePayments(t.ctx, { minAgeMs: 0 });
+    expect((await charges(mediator.user.id)).map((c) => [c.kind, c.status])).toEqual([
+      ['upgrade', 'succeeded'],
+      ['renewal', 'succeeded'],
+    ]);
+    expect(await get(await signIn(mediator))).toMatchObject({ tier: 'pro', currentPeriodStart: sub.currentPeriodEnd });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { SubscriptionTier } from '../../../common/enums';
 import { formatCents, type Cents } from '../../../common/money';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -83,4 +83,25 @@ export async function hasSubscriptionCharge(db: DbOrTx, idempotencyKey: string, 
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Subscriptions whose money is in flight and untouched since `before`, for the reconciler: renewal charges recorded
+ * but not settled (a crash, a job out of retries), then upgrade intents whose outcome we may not have heard, newest
+ * first (an abandoned payment dialog stays open and must not crowd out the recent ones).
+ */
+export async function subscriptionsInFlight(db: DbOrTx, before: Date, limit = 100): Promise<SubscriptionRow[]> {
+  const renewals = await db
+    .select()
+    .from(subscriptions)
+    .where(and(isNotNull(subscriptions.renewalKey), lte(subscriptions.updatedAt, before)))
+    .orderBy(asc(subscriptions.updatedAt))
+    .limit(limit);
+  const upgrades = await db
+    .select()
+    .from(subscriptions)
+    .where(and(isNotNull(subscriptions.pendingIntentId), lte(subscriptions.updatedAt, before)))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(limit);
+  return [...renewals, ...upgrades.filter((u) => !renewals.some((r) => r.id === u.id))];
 }
