@@ -22,6 +22,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { mediatorsRoutes } from './modules/mediators/mediators.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   dashboardRoutes(app, ctx);
   requestsRoutes(app, ctx);
   paymentsRoutes(app, ctx);
+  await stripeWebhookRoutes(app, ctx);
   payoutsRoutes(app, ctx);
   mediatorsRoutes(app, ctx);
   reviewsRoutes(app, ctx);

@@ -34,6 +34,8 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Another base URL for Stripe's API (a local fake in tests, e.g. http://127.0.0.1:12111); unset in production. */
+    STRIPE_API_BASE: z.url().optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.string().optional(),
     S3_BUCKET: z.string().optional(),

@@ -24,7 +24,14 @@ export interface TestApp {
 /** The real app on a fresh database, with local adapters, a silent console mailer and a manual clock. */
 export async function createTestApp(
   backend: Backend,
-  options: { rateLimits?: 'on' | 'off'; env?: Record<string, string>; awaitOutbox?: boolean; onRoute?: BuildAppOptions['onRoute'] } = {},
+  options: {
+    rateLimits?: 'on' | 'off';
+    env?: Record<string, string>;
+    awaitOutbox?: boolean;
+    onRoute?: BuildAppOptions['onRoute'];
+    /** The `stripe` provider (the real SDK) pointed at a fake of Stripe's API (tests/fake-stripe) instead of `local`. */
+    stripe?: { baseUrl: string; secretKey: string; webhookSecret: string };
+  } = {},
 ): Promise<TestApp> {
   const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'mediate-test-'));
   const env = parseEnv({
@@ -33,6 +40,13 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: storageRoot,
     LOG_LEVEL: 'silent',
+    ...(options.stripe && {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: options.stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret,
+      STRIPE_API_BASE: options.stripe.baseUrl,
+    }),
     ...options.env,
   });
   const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));

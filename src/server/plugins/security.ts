@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { forbidden } from '../errors';
+import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -34,6 +35,8 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   const allowedOrigin = new URL(ctx.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // Stripe's servers call the webhook; its signature, not an Origin, is what it is checked by.
+    if (request.url.split('?')[0] === STRIPE_WEBHOOK_PATH) return;
     const origin = request.headers.origin;
     if (origin === undefined) return; // same-origin fetches from older browsers, and non-browser clients
     if (origin !== allowedOrigin) throw forbidden('Cross-site request refused', 'cross_site');

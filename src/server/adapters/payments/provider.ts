@@ -38,5 +38,12 @@ export interface PaymentProvider {
   payoutAccountStatus(accountId: string): Promise<PayoutAccountStatus>;
   /** The provider's hosted onboarding page for the account, or null when the provider needs none (`local`). */
   onboardingLink(accountId: string, returnUrl: string): Promise<string | null>;
-  transfer(input: { accountId: string; amount: Cents; idempotencyKey: string; sourceChargeId: string }): Promise<{ transferId: string }>;
+  /** `transferGroup`: our payment id, so the provider groups one payment's transfers (Stripe's `transfer_group`). */
+  transfer(input: {
+    accountId: string;
+    amount: Cents;
+    idempotencyKey: string;
+    sourceChargeId: string;
+    transferGroup?: string;
+  }): Promise<{ transferId: string }>;
 }

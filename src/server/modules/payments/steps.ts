@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import { appendLedger, findPayoutAccount, savePayoutAccount, updatePayment } from './payments.repo';
+import { waitForPayoutAccount } from './payout-account-wait';
 import { finishPayoutIfSettled } from './payout-release';
 import { bumpStepAttempts, lockStep, settleStep, type StepRow } from './steps.repo';
 
@@ -26,9 +27,20 @@ export async function executeStep(ctx: AppContext, step: StepRow): Promise<void>
     }
     case 'transfer': {
       const accountId = await ctx.payments.ensurePayoutAccount(p.mediatorId, await findPayoutAccount(ctx.db, p.mediatorId));
+      if (amount > 0) {
+        // Never pay an account that cannot receive it yet: the step stays pending until the account is ready.
+        const account = await ctx.payments.payoutAccountStatus(accountId);
+        if (!account.ready) return waitForPayoutAccount(ctx, step, accountId, account.requirements);
+      }
       const transfer =
         amount > 0
-          ? await ctx.payments.transfer({ accountId, amount, idempotencyKey: step.idempotencyKey, sourceChargeId: p.sourceChargeId })
+          ? await ctx.payments.transfer({
+              accountId,
+              amount,
+              idempotencyKey: step.idempotencyKey,
+              sourceChargeId: p.sourceChargeId,
+              transferGroup: step.paymentId,
+            })
           : { transferId: 'none' };
       result = { ref: transfer.transferId, accountId };
       break;
