@@ -10,12 +10,12 @@ import {
 } from '../../../../tests/fake-stripe/flows';
 import { FakeStripe } from '../../../../tests/fake-stripe/server';
 import { deliverLast } from '../../../../tests/fake-stripe/webhooks';
-import { signUpLawyer } from '../../../../tests/helpers/accounts';
+import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import { runDueJobs } from '../../../../tests/helpers/jobs';
 import { expectLedgerWhole, ledgerOf } from '../../../../tests/helpers/ledger';
 import { call, validRequest } from '../../../../tests/helpers/requests';
-import type { TestApp } from '../../../../tests/helpers/test-app';
+import { sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { reconcilePayments } from './reconcile';
 
 const HOUR = 60 * 60_000;
@@ -164,5 +164,47 @@ describe.each(backends)('the stripe provider against the fake on %s', (backend) 
     expect((await requestOf(id, lawyer.cookie)).status).toBe('pending_mediators');
     await reconcilePayments(t.ctx, { minAgeMs: 0 });
     expect((await expectLedgerWhole(t, id))!.totals.charged).toBe(25000);
+  });
+
+  describe('subscriptions (renewals on our job, charging the saved card off session)', () => {
+    const signIn = async (email: string) => sessionCookie(await call(t, 'POST', '/api/login', undefined, { email, password: PASSWORD }));
+    const subscriptionOf = async (cookie: string) => (await call(t, 'GET', '/api/subscription', cookie)).json();
+    async function upgradeToPro(card: string) {
+      const mediator = await signUpMediator(t);
+      const upgrade = await call(t, 'POST', '/api/subscription/upgrade', mediator.cookie, { tier: 'pro' });
+      expect(upgrade.statusCode, upgrade.body).toBe(200);
+      expect(fake.state.intent(intentIdOf(upgrade.json().clientSecret))).toMatchObject({ amount: 5000, setup_future_usage: 'off_session' });
+      await payInBrowser(t, fake, upgrade.json().clientSecret, card);
+      expect((await subscriptionOf(mediator.cookie)).tier).toBe('pro');
+      return mediator;
+    }
+    const renewalsAtStripe = (mediatorId: string) =>
+      [...fake.state.intents.values()].filter((pi) => {
+        const metadata = pi.metadata as Record<string, string>;
+        return metadata.purpose === 'subscription_renewal' && metadata.userId === mediatorId;
+      });
+
+    it('an upgrade paid by webhook, then each period end charges the saved card once', async () => {
+      const mediator = await upgradeToPro(FAKE_CARDS.visa);
+      const firstEnd = new Date((await subscriptionOf(mediator.cookie)).currentPeriodEnd);
+      t.clock.set(firstEnd);
+      await runDueJobs(t);
+      const [renewal] = renewalsAtStripe(mediator.user.id);
+      expect(renewal).toMatchObject({ amount: 5000, status: 'succeeded' });
+      // Stripe announces the off-session intent too; the renewal already settled it.
+      await deliverLast(t, fake, 'payment_intent.succeeded', renewal.id);
+      const cookie = await signIn(mediator.email);
+      expect(await subscriptionOf(cookie)).toMatchObject({ tier: 'pro', currentPeriodStart: firstEnd.toISOString() });
+      expect(renewalsAtStripe(mediator.user.id)).toHaveLength(1);
+    });
+
+    it('a renewal the saved card declines returns the mediator to Free', async () => {
+      const mediator = await upgradeToPro(FAKE_CARDS.declinesLater);
+      t.clock.set(new Date((await subscriptionOf(mediator.cookie)).currentPeriodEnd));
+      await runDueJobs(t);
+      expect(renewalsAtStripe(mediator.user.id).map((pi) => pi.status)).toEqual(['requires_payment_method']);
+      const cookie = await signIn(mediator.email);
+      expect(await subscriptionOf(cookie)).toMatchObject({ tier: 'free', currentPeriodEnd: null });
+    });
   });
 });
