@@ -7,7 +7,8 @@ import { call, CARDS, createLiveRequest } from '../../../../tests/helpers/reques
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { DECLINE_MESSAGES } from '../../adapters/payments/local-provider';
 import { LocalPaymentProvider } from '../../adapters/payments';
-import { mediatorProfiles, subscriptionCharges, subscriptions } from '../../db/schema';
+import { mediatorProfiles, providerCharges, subscriptionCharges, subscriptions } from '../../db/schema';
+import { onIntentSucceeded } from '../payments/confirm.service';
 import { reconcilePayments } from '../payments/reconcile';
 import { DOWNGRADE_MESSAGE } from './subscriptions.service';
 
@@ -276,5 +277,34 @@ describe.each(backends)('subscriptions on %s', (backend) => {
       ['renewal', 'succeeded'],
     ]);
     expect(await get(await signIn(mediator))).toMatchObject({ tier: 'pro', currentPeriodStart: sub.currentPeriodEnd });
+  });
+
+  it('a superseded upgrade paid after a higher plan took effect is recorded and refunded once, the plan unchanged', async () => {
+    const mediator = await signUpMediator(t);
+    await upgradeAndPay(mediator.cookie, 'unlimited');
+    const [row] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.mediatorId, mediator.user.id));
+    // A Pro intent from an earlier attempt, paid at the provider after Unlimited was confirmed (a lost race).
+    const provider = t.ctx.payments as LocalPaymentProvider;
+    const stale = await provider.createIntent({
+      amount: 5_000,
+      idempotencyKey: `subscription:${row.id}:99`,
+      metadata: { purpose: 'subscription', userId: mediator.user.id, subscriptionId: row.id, tier: 'pro', attempt: '99' },
+    });
+    const paid = await provider.confirmIntent(stale, { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    await onIntentSucceeded(t.ctx, paid);
+    await onIntentSucceeded(t.ctx, paid);
+    await runDueJobs(t, (name) => name === 'subscription.refund');
+    await runDueJobs(t, (name) => name === 'subscription.refund');
+    expect((await get(mediator.cookie)).tier).toBe('unlimited');
+    expect((await charges(mediator.user.id)).map((c) => `${c.kind} ${c.tier} ${c.amount}`).sort()).toEqual([
+      'refund pro 50.00',
+      'upgrade pro 50.00',
+      'upgrade unlimited 100.00',
+    ]);
+    const refunds = await t.ctx.db
+      .select()
+      .from(providerCharges)
+      .where(eq(providerCharges.idempotencyKey, `subscription-refund:${stale.id}`));
+    expect(refunds.map((r) => [r.kind, r.amount])).toEqual([['refund', '50.00']]);
   });
 });

@@ -11,7 +11,8 @@ export function presentSubscription(
   row: SubscriptionRow | undefined,
   monthlyMediations: { used: number; limit: number | null },
 ): SubscriptionDto {
-  const paid = tier !== 'free' && row ? row : null;
+  // A paid tier set without a paid period (by a tool or an admin) shows no period either.
+  const paid = tier !== 'free' && row && row.tier !== 'free' ? row : null;
   return {
     tier,
     currentPeriodStart: paid?.currentPeriodStart?.toISOString() ?? null,
