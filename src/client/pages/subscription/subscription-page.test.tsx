@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -168,5 +169,19 @@ describe('SubscriptionPage', () => {
     expect(screen.getByTestId('subscription-usage').textContent).toBe('12 mediations this month (no monthly limit)');
     for (const name of ['Free', 'Pro']) expect(within(plan(name)).getByRole('button', { name: 'Contact Support' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: /^Upgrade/ })).toBeNull();
+  });
+
+  it('is accessible (axe, structure and names; colours are checked in the browser journeys)', async () => {
+    serve({ subscription: PRO, confirm: { ok: true } });
+    renderPage();
+    expect(await screen.findByText('You are on the Pro plan')).toBeTruthy();
+    const check = async () => {
+      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    expect(await check()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Unlimited' }));
+    await screen.findByRole('dialog');
+    expect(await check()).toEqual([]);
   });
 });
