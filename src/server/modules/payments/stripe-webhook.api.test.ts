@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_CARDS } from '../../../../tests/fake-stripe/cards';
-import { createMatchedStripeRequest, createStripeTestApp, intentIdOf, onboardMediator } from '../../../../tests/fake-stripe/flows';
+import { createAcceptedStripeRequest, createMatchedStripeRequest, createStripeTestApp, intentIdOf, onboardMediator } from '../../../../tests/fake-stripe/flows';
 import { FakeStripe } from '../../../../tests/fake-stripe/server';
 import { deliverEvent } from '../../../../tests/fake-stripe/webhooks';
 import { signUpLawyer } from '../../../../tests/helpers/accounts';
@@ -135,6 +135,44 @@ describe.each(backends)('stripe webhooks and lost answers on %s', (backend) => {
     const settled = (await expectLedgerWhole(t, id))!;
     expect(settled.payment.status).toBe('released');
     expect(settled.totals).toMatchObject({ paidToMediator: 126000, feeKept: 14000 });
+  });
+
+  it('a balance charge whose answer was lost: the selection is settled once by the reconciler, charged once', async () => {
+    const { lawyer, mediator, id } = await createAcceptedStripeRequest(t, fake);
+    fake.dropResponses('POST', '/v1/payment_intents', EVERY_ATTEMPT);
+    const select = await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, lawyer.cookie);
+    expect(select.statusCode).toBeGreaterThanOrEqual(500);
+    const balances = () =>
+      [...fake.state.intents.values()].filter(
+        (pi) => (pi.metadata as Record<string, string>).purpose === 'balance' && (pi.metadata as Record<string, string>).requestId === id,
+      );
+    expect(balances().map((pi) => pi.status)).toEqual(['succeeded']);
+    expect(await statusOf(id, lawyer.cookie)).toBe('awaiting_selection');
+
+    await reconcilePayments(t.ctx, { minAgeMs: 0 });
+    await reconcilePayments(t.ctx, { minAgeMs: 0 });
+    expect(balances()).toHaveLength(1);
+    expect(await statusOf(id, lawyer.cookie)).toBe('matched');
+    expect((await expectLedgerWhole(t, id))!.totals).toMatchObject({ charged: 140000, refunded: 0 });
+  });
+
+  it('account.updated delivered 10 times at once pays a waiting payout once', async () => {
+    const { mediator, id } = await createMatchedStripeRequest(t, fake);
+    const accountId = await onboardMediator(t, fake, mediator.user.id, false);
+    expect((await call(t, 'POST', `/api/requests/${id}/complete`, mediator.cookie, { completionResults: 'Settled.' })).statusCode).toBe(200);
+    t.clock.advance(73 * HOUR);
+    await runDueJobs(t);
+    const { payment } = (await ledgerOf(t, id))!;
+    expect([...fake.state.transfers.values()].filter((tr) => tr.transfer_group === payment.id)).toHaveLength(0);
+
+    fake.state.completeOnboarding(accountId);
+    const event = fake.state.lastEvent('account.updated', accountId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliverEvent(t, fake, event)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect([...fake.state.transfers.values()].filter((tr) => tr.transfer_group === payment.id)).toHaveLength(2);
+    const settled = (await expectLedgerWhole(t, id))!;
+    expect(settled.payment.status).toBe('released');
+    expect(settled.totals.paidToMediator).toBe(126000);
   });
 
   it('with the local provider the webhook answers 404', async () => {
