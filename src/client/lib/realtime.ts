@@ -36,8 +36,9 @@ export function applyServerEvent(event: ServerEvent): void {
     case 'notification':
       queryClient.setQueryData(['/api/notifications/unread'], { count: event.unreadCount });
       // A notification usually announces a change to a request (acceptance, selection, completion, new request),
-      // or to the mediator's plan (an upgrade confirmed, a renewal declined, a cancelled plan ended).
-      void invalidate(['/api/notifications'], ['/api/subscription'], ...requestKeys);
+      // or to the mediator's plan (an upgrade confirmed, a renewal declined, a cancelled plan ended), or tells the
+      // admins of a new dispute (their /admin/disputes list).
+      void invalidate(['/api/notifications'], ['/api/subscription'], ['/api/admin/disputes'], ...requestKeys);
       return;
     case 'request_updated':
       void invalidate(...requestKeys);
