@@ -166,6 +166,18 @@ describe.each(backends)('the stripe provider against the fake on %s', (backend) 
     expect((await expectLedgerWhole(t, id))!.totals.charged).toBe(25000);
   });
 
+  it('submitting again after paying but before the webhook reads the intent afresh: the request goes live once', async () => {
+    const lawyer = await signUpLawyer(t);
+    const id = (await call(t, 'POST', '/api/requests', lawyer.cookie, validRequest())).json().id as string;
+    const { clientSecret } = (await call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie)).json();
+    fake.confirmAsBrowser(intentIdOf(clientSecret), FAKE_CARDS.visa);
+    // Stripe replays the first answer to the same key (an intent waiting for payment); the provider reads it again.
+    expect((await call(t, 'POST', `/api/requests/${id}/submit`, lawyer.cookie)).statusCode).toBe(409);
+    expect((await requestOf(id, lawyer.cookie)).status).toBe('pending_mediators');
+    await deliverLast(t, fake, 'payment_intent.succeeded', intentIdOf(clientSecret));
+    expect((await expectLedgerWhole(t, id))!.totals.charged).toBe(25000);
+  });
+
   describe('subscriptions (renewals on our job, charging the saved card off session)', () => {
     const signIn = async (email: string) => sessionCookie(await call(t, 'POST', '/api/login', undefined, { email, password: PASSWORD }));
     const subscriptionOf = async (cookie: string) => (await call(t, 'GET', '/api/subscription', cookie)).json();
