@@ -28,6 +28,8 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
 import { adminAnalyticsRoutes } from './modules/admin/admin-analytics.routes';
+import { adminListsRoutes } from './modules/admin/admin-lists.routes';
+import { adminReassignRoutes } from './modules/admin/admin-reassign.routes';
 import { adminMediationsRoutes } from './modules/admin/admin-mediations.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -80,6 +82,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   reviewsRoutes(app, ctx);
   adminSettingsRoutes(app, ctx);
   adminAnalyticsRoutes(app, ctx);
+  adminListsRoutes(app, ctx);
+  adminReassignRoutes(app, ctx);
   adminMediationsRoutes(app, ctx);
   disputesRoutes(app, ctx);
   messagesRoutes(app, ctx);

@@ -24,7 +24,7 @@ export const AnalyticsFiguresSchema = z.object({
   totalRevenue: Amount.describe('Charged to cards (deposits, balances, subscriptions) less refunds, in the range'),
   platformRevenue: Amount.describe('Commission kept from payouts and cancellation fees, plus subscriptions less their refunds'),
   mediatorPayouts: Amount.describe('Transferred to mediators (payouts and cancellation fees)'),
-  activeUsers: Count.describe('Distinct lawyers and mediators who signed in or acted in the range'),
+  activeUsers: Count.describe('Distinct users (admins aside) who signed in or acted in the range'),
 });
 export type AnalyticsFigures = z.infer<typeof AnalyticsFiguresSchema>;
 

@@ -1,0 +1,52 @@
+import { twoDecimals } from '../../../common/money';
+import type { AdminMediation, AdminPayment, MediatorRating } from '../../../common/schemas/admin-lists';
+import { presentPayment } from '../payments/payments.presenter';
+import type { LedgerRow } from '../payments/payments.repo';
+import type { AdminMediationRow, AdminPaymentRow, MediatorRatingRow } from './admin-lists.repo';
+
+type PersonRow = { id: string; firstName: string; lastName: string; email: string };
+
+const personOf = (p: PersonRow) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`, email: p.email });
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentAdminMediation({ request, lawyer, mediator, paymentStatus }: AdminMediationRow): AdminMediation {
+  return {
+    id: request.id,
+    caseName: request.caseName,
+    caseNumber: request.caseNumber,
+    caseType: request.caseType,
+    jurisdiction: request.jurisdiction,
+    status: request.status,
+    budget: twoDecimals(request.budget)!,
+    preferredDate: request.preferredDate,
+    lawyer: personOf(lawyer),
+    // A left join gives the columns as nulls when nobody is selected.
+    selectedMediator: mediator?.id ? personOf(mediator as PersonRow) : null,
+    paymentStatus,
+    createdAt: request.createdAt.toISOString(),
+    submittedAt: iso(request.submittedAt),
+    completedAt: iso(request.completedAt),
+    cancelledAt: iso(request.cancelledAt),
+    updatedAt: request.updatedAt.toISOString(),
+  };
+}
+
+/** The payments presenter's admin view (the whole ledger, its totals) plus the parties' names. */
+export function presentAdminPayment(row: AdminPaymentRow, ledger: LedgerRow[]): AdminPayment {
+  return {
+    ...presentPayment(row, ledger, 'admin'),
+    lawyer: personOf(row.lawyer),
+    mediator: row.mediator?.id ? personOf(row.mediator as PersonRow) : null,
+  };
+}
+
+export function presentMediatorRating(row: MediatorRatingRow): MediatorRating {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    reviewCount: row.reviewCount,
+    rating: twoDecimals(row.rating)!,
+    totalMediationsCompleted: row.totalMediationsCompleted,
+  };
+}

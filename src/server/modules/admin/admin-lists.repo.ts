@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PaymentStatus, RequestStatus } from '../../../common/enums';
+import type { DbOrTx } from '../../db/client';
+import { mediationRequests, mediatorProfiles, payments, users } from '../../db/schema';
+
+type After = { createdAt: Date; id: string } | null;
+
+const lawyer = alias(users, 'admin_list_lawyer');
+const mediator = alias(users, 'admin_list_mediator');
+// Written out per alias: drizzle types a nested selection's nullability by its table, which a shared helper would blur.
+const lawyerColumns = { id: lawyer.id, firstName: lawyer.firstName, lastName: lawyer.lastName, email: lawyer.email };
+const mediatorColumns = { id: mediator.id, firstName: mediator.firstName, lastName: mediator.lastName, email: mediator.email };
+
+// Cursors carry JS Dates (milliseconds) while PostgreSQL keeps microseconds: order and compare at millisecond
+// precision, or rows created within the cursor row's millisecond would be skipped (as the payment history does).
+const requestCreatedMs = sql`date_trunc('milliseconds', ${mediationRequests.createdAt})`;
+const paymentCreatedMs = sql`date_trunc('milliseconds', ${payments.createdAt})`;
+const olderThan = (createdMs: SQL, id: SQL | typeof mediationRequests.id | typeof payments.id, after: After) =>
+  after ? sql`(${createdMs}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
+
+/** `text` as an ILIKE pattern matching it anywhere, with the pattern characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page (limit + 1 rows) of every request, newest first, with the lawyer, the selected mediator and the escrow
+ * status, in one query. `search` matches the case name or number, or either party's name or e-mail.
+ */
+export async function listAdminMediations(db: DbOrTx, filter: { status?: RequestStatus; search?: string }, limit: number, after: After) {
+  const pattern = filter.search ? containing(filter.search) : null;
+  const searched = pattern
+    ? or(
+        ilike(mediationRequests.caseName, pattern),
+        ilike(mediationRequests.caseNumber, pattern),
+        ilike(sql`${lawyer.firstName} || ' ' || ${lawyer.lastName}`, pattern),
+        ilike(lawyer.email, pattern),
+        ilike(sql`${mediator.firstName} || ' ' || ${mediator.lastName}`, pattern),
+        ilike(mediator.email, pattern),
+      )
+    : undefined;
+  return db
+    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status })
+    .from(mediationRequests)
+    .innerJoin(lawyer, eq(lawyer.id, mediationRequests.lawyerId))
+    .leftJoin(mediator, eq(mediator.id, mediationRequests.selectedMediatorId))
+    .leftJoin(payments, eq(payments.requestId, mediationRequests.id))
+    .where(and(filter.status ? eq(mediationRequests.status, filter.status) : undefined, searched, olderThan(requestCreatedMs, mediationRequests.id, after)))
+    .orderBy(desc(requestCreatedMs), desc(mediationRequests.id))
+    .limit(limit + 1);
+}
+export type AdminMediationRow = Awaited<ReturnType<typeof listAdminMediations>>[number];
+
+/** The same row for one request (the reassignment's answer). */
+export async function findAdminMediation(db: DbOrTx, requestId: string): Promise<AdminMediationRow | undefined> {
+  const [row] = await db
+    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status })
+    .from(mediationRequests)
+    .innerJoin(lawyer, eq(lawyer.id, mediationRequests.lawyerId))
+    .leftJoin(mediator, eq(mediator.id, mediationRequests.selectedMediatorId))
+    .leftJoin(payments, eq(payments.requestId, mediationRequests.id))
+    .where(eq(mediationRequests.id, requestId))
+    .limit(1);
+  return row;
+}
+
+/** One page (limit + 1 rows) of every payment, newest first, with its case and parties; ledgers come in one more query. */
+export async function listAdminPayments(db: DbOrTx, status: PaymentStatus | undefined, limit: number, after: After) {
+  return db
+    .select({
+      payment: payments,
+      caseName: mediationRequests.caseName,
+      caseNumber: mediationRequests.caseNumber,
+      lawyer: lawyerColumns,
+      mediator: mediatorColumns,
+    })
+    .from(payments)
+    .innerJoin(mediationRequests, eq(mediationRequests.id, payments.requestId))
+    .innerJoin(lawyer, eq(lawyer.id, payments.lawyerId))
+    .leftJoin(mediator, eq(mediator.id, payments.mediatorId))
+    .where(and(status ? eq(payments.status, status) : undefined, olderThan(paymentCreatedMs, payments.id, after)))
+    .orderBy(desc(paymentCreatedMs), desc(payments.id))
+    .limit(limit + 1);
+}
+export type AdminPaymentRow = Awaited<ReturnType<typeof listAdminPayments>>[number];
+
+/** Where a ratings page ends: the last row's rating, review count and id (the list's order). */
+export interface RatingCursor {
+  rating: string;
+  reviewCount: number;
+  id: string;
+}
+
+/**
+ * One page (limit + 1 rows) of mediators by rating, then number of reviews (both highest first), then id: the
+ * averages and counts kept on their profiles (updated with each review under the profile's lock).
+ */
+export async function listMediatorRatings(db: DbOrTx, limit: number, after: RatingCursor | null) {
+  const below = after
+    ? sql`(${mediatorProfiles.rating} < ${after.rating}::numeric
+        OR (${mediatorProfiles.rating} = ${after.rating}::numeric AND ${mediatorProfiles.reviewCount} < ${after.reviewCount})
+        OR (${mediatorProfiles.rating} = ${after.rating}::numeric AND ${mediatorProfiles.reviewCount} = ${after.reviewCount} AND ${users.id} > ${after.id}::uuid))`
+    : undefined;
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      rating: mediatorProfiles.rating,
+      reviewCount: mediatorProfiles.reviewCount,
+      totalMediationsCompleted: mediatorProfiles.totalMediationsCompleted,
+    })
+    .from(mediatorProfiles)
+    .innerJoin(users, eq(users.id, mediatorProfiles.userId))
+    .where(and(eq(users.role, 'mediator'), below))
+    .orderBy(desc(mediatorProfiles.rating), desc(mediatorProfiles.reviewCount), asc(users.id))
+    .limit(limit + 1);
+}
+export type MediatorRatingRow = Awaited<ReturnType<typeof listMediatorRatings>>[number];

@@ -1,0 +1,82 @@
+import { isUuid } from '../../../common/ids';
+import { checkTransition } from '../../../common/domain/request-status';
+import { REASSIGN_TEXTS, type ReassignInput } from '../../../common/schemas/admin-lists';
+import type { AppContext } from '../../context';
+import { lockInOrder } from '../../db/lock-order';
+import { conflict, fieldError, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { notify } from '../notifications/notifications.service';
+import { updatePayment } from '../payments/payments.repo';
+import { announceRequestChange } from '../requests/request-events';
+import * as requestsRepo from '../requests/requests.repo';
+import { REQUEST_NOT_FOUND } from '../requests/requests.service';
+import { findReassignCandidate, moveSelectedAcceptance } from './admin-reassign.repo';
+import { appendAudit } from './audit.repo';
+
+/** 404 before the body is read (RULES.md 6: 401 → 404 → 403 → 400 → 409); admins see every request. */
+export async function assertRequestExists(ctx: AppContext, requestId: string): Promise<void> {
+  if (!(await requestsRepo.findRequest(ctx.db, requestId))) throw notFound(REQUEST_NOT_FOUND);
+}
+
+/**
+ * Reassign (RULES.md 4 + 7): an admin replaces the selected mediator of a matched or in-progress mediation with any
+ * mediator who is not suspended. The price stays as it is (budget, fee and payout were fixed at selection); the
+ * payment's mediator follows, so the payout and any cancellation fee go to the new one. One transaction under the
+ * request's and payment's locks: a completion, a cancellation or another reassignment waits for it or makes it 409.
+ */
+export async function reassignMediator(ctx: AppContext, admin: SessionUser, requestId: string, input: ReassignInput) {
+  const now = ctx.clock.now();
+  return transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    const candidate = isUuid(input.mediatorId) ? await findReassignCandidate(tx, input.mediatorId) : undefined;
+    if (!candidate || candidate.role !== 'mediator' || candidate.anonymizedAt) throw fieldError('mediatorId', REASSIGN_TEXTS.notAMediator);
+    if (candidate.status === 'suspended') throw fieldError('mediatorId', REASSIGN_TEXTS.suspended);
+    if (!candidate.profileCompleted || !candidate.profileId) throw fieldError('mediatorId', REASSIGN_TEXTS.incomplete);
+    if (candidate.id === request.selectedMediatorId) throw fieldError('mediatorId', REASSIGN_TEXTS.same);
+    if (checkTransition('reassign', request.status, 'admin') !== 'ok' || !request.selectedMediatorId) throw conflict(REASSIGN_TEXTS.wrongState);
+
+    const previousId = request.selectedMediatorId;
+    const updated = await requestsRepo.updateRequest(tx, request.id, { selectedMediatorId: candidate.id, updatedAt: now });
+    if (payment) await updatePayment(tx, payment.id, { mediatorId: candidate.id, updatedAt: now });
+    await moveSelectedAcceptance(tx, request.id, candidate.id, now);
+
+    const caseLabel = `${updated.caseName} (Case #${updated.caseNumber})`;
+    const newName = `${candidate.firstName} ${candidate.lastName}`;
+    const link = `/requests/${updated.id}`;
+    await notify(tx, [
+      {
+        userId: candidate.id,
+        type: 'mediator_reassigned',
+        title: 'You were assigned a mediation',
+        message: `Our team assigned you to ${caseLabel}. You can now message the lawyer and coordinate the mediation.`,
+        linkUrl: link,
+      },
+      {
+        userId: previousId,
+        type: 'mediator_reassigned',
+        title: 'A mediation was reassigned',
+        message: `Our team reassigned ${caseLabel} to another mediator. It no longer appears among your mediations.`,
+        linkUrl: null,
+      },
+      {
+        userId: updated.lawyerId,
+        type: 'mediator_reassigned',
+        title: 'Your mediator changed',
+        message: `Our team reassigned ${caseLabel} to ${newName}. The price is unchanged.`,
+        linkUrl: link,
+      },
+    ]);
+    await appendAudit(tx, {
+      actorId: admin.id,
+      action: 'request.reassign',
+      targetType: 'request',
+      targetId: updated.id,
+      details: { from: previousId, to: candidate.id, status: updated.status },
+      at: now,
+    });
+    await announceRequestChange(tx, updated, [previousId]);
+    return updated;
+  });
+}
