@@ -37,7 +37,7 @@ export function DisputeCard({ dispute, onOpen }: { dispute: AdminDisputeDto; onO
           <dd>{formatDate(dispute.createdAt)}</dd>
         </div>
       </dl>
-      <p className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">{dispute.reason}</p>
+      <p className="line-clamp-2 pr-6 text-sm wrap-anywhere text-muted-foreground">{dispute.reason}</p>
       <ChevronRight className="absolute right-3 bottom-3 size-4 text-muted-foreground" aria-hidden="true" />
     </Card>
   );
