@@ -14,7 +14,7 @@ export interface Plan {
 // Spec section 9: the three plans and what each includes.
 const FEATURES: Record<SubscriptionTier, readonly string[]> = {
   free: ['Up to 3 mediations per month', 'Basic listing', 'Standard support'],
-  pro: ['Up to 10 mediations per month', 'Priority matching and listing', 'Counteroffers', 'Priority support', 'Advanced analytics'],
+  pro: ['4 to 10 mediations per month', 'Priority matching and listing', 'Counteroffers', 'Priority support', 'Advanced analytics'],
   unlimited: [
     'Unlimited mediations',
     'Priority matching',
