@@ -15,6 +15,7 @@ import {
 import { ERROR_CODES } from '../error-codes';
 import { CounterpartSchema, ReviewDtoSchema } from './after-match';
 import { RequestDisputeSchema } from './disputes';
+import { PaymentsPublicConfigSchema } from './payments-config';
 import { RequestRefundSchema } from './cancellation';
 
 /** Money and ratings on the wire: two-decimal strings, "150.00", "4.50" (RULES.md 7). */
@@ -151,6 +152,7 @@ export const PublicSettingsDtoSchema = z.object({
   payoutHoldHours: z.number().int(),
   termsOfService: z.string().nullable(),
   privacyPolicy: z.string().nullable(),
+  payments: PaymentsPublicConfigSchema,
 });
 
 // ---- requests ----

@@ -65,6 +65,7 @@ describe.each(backends)('contact, settings, health on %s', (backend) => {
     expect(body).toHaveProperty('termsOfService');
     expect(body).toHaveProperty('privacyPolicy');
     expect(body).not.toHaveProperty('emailTemplates');
+    expect(body.payments).toEqual({ provider: 'local', publishableKey: null });
   });
 
   it('GET /api/health and /api/ready answer 200', async () => {

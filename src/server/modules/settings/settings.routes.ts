@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicSettingsDtoSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
 import { readErrors } from '../../route-responses';
+import { paymentsConfigOf } from './payments-config';
 import { getSettings } from './settings.repo';
 import { termsOf } from './terms';
 
@@ -10,10 +11,16 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/settings/public',
-    { schema: { tags: ['Settings'], summary: 'Deposit, fees, terms and privacy text', response: { 200: PublicSettingsDtoSchema, ...readErrors() } } },
+    {
+      schema: {
+        tags: ['Settings'],
+        summary: 'Deposit, fees, terms and privacy text, and the payment provider the card form uses',
+        response: { 200: PublicSettingsDtoSchema, ...readErrors() },
+      },
+    },
     async () => {
       const s = await getSettings(ctx.db);
-      return { ...termsOf(s), termsOfService: s.termsOfService, privacyPolicy: s.privacyPolicy };
+      return { ...termsOf(s), termsOfService: s.termsOfService, privacyPolicy: s.privacyPolicy, payments: paymentsConfigOf(ctx.env) };
     },
   );
 }
