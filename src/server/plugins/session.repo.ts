@@ -1,13 +1,21 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { sessions, users, type SessionData } from '../db/schema';
 
-/** A live session (not idle-expired) with its user. */
+const impersonator = alias(users, 'impersonator');
+
+/** A live session (not idle-expired) with its user, and the admin behind it while impersonating (RULES.md 6). */
 export async function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      impersonator: { id: impersonator.id, role: impersonator.role, status: impersonator.status, anonymizedAt: impersonator.anonymizedAt },
+    })
     .from(sessions)
     .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::uuid`)
+    .leftJoin(impersonator, sql`${impersonator.id} = (${sessions.sess}->>'impersonatorId')::uuid`)
     .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
     .limit(1);
   return row;
@@ -33,9 +41,17 @@ export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void
   await db.delete(sessions).where(lt(sessions.expire, now));
 }
 
-/** Every session of a user, optionally sparing one. */
-export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSid?: string | null): Promise<void> {
-  await db.execute(
-    exceptSid ? sql`DELETE FROM session WHERE sess->>'userId' = ${userId} AND sid <> ${exceptSid}` : sql`DELETE FROM session WHERE sess->>'userId' = ${userId}`,
-  );
+/**
+ * Every session of a user, optionally sparing one; for an admin also the sessions in which they view the product as
+ * someone else (those act as that user). Returns the latter (sid and acting user), whose sockets the caller closes.
+ */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSid?: string | null): Promise<{ sid: string; userId: string }[]> {
+  const spare = exceptSid ? sql`AND sid <> ${exceptSid}` : sql``;
+  await db.execute(sql`DELETE FROM session WHERE sess->>'userId' = ${userId} ${spare}`);
+  // The EXISTS is a one-time filter: for anyone but an admin the session table is not scanned at all.
+  const result = (await db.execute(sql`
+    DELETE FROM session WHERE sess->>'impersonatorId' = ${userId} ${spare}
+      AND EXISTS (SELECT 1 FROM users WHERE id = ${userId}::uuid AND role = 'admin')
+    RETURNING sid, sess->>'userId' AS "userId"`)) as unknown as { rows: { sid: string; userId: string }[] };
+  return result.rows;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import type { SessionData, users } from '../db/schema';
 import { publishEvents } from '../realtime/events.repo';
 import { deleteExpiredSessions, deleteSession, deleteUserSessions, findLiveSession, insertSession, replaceSessionData, touchSession } from './session.repo';
@@ -41,9 +42,12 @@ async function loadSession(ctx: AppContext, request: FastifyRequest, sid: string
   const now = ctx.clock.now();
   const row = await findLiveSession(ctx.db, sid, now);
   if (!row) return;
-  const { session, user } = row;
+  const { session, user, impersonator } = row;
   const absoluteEnd = new Date(session.sess.createdAt).getTime() + SESSION_ABSOLUTE_MS;
-  if (absoluteEnd <= now.getTime() || user.status === 'suspended' || user.anonymizedAt) {
+  // An impersonation lasts only while the admin behind it still is one (docs/decisions/020).
+  const impersonationLapsed =
+    !!session.sess.impersonatorId && (!impersonator || impersonator.role !== 'admin' || impersonator.status === 'suspended' || !!impersonator.anonymizedAt);
+  if (absoluteEnd <= now.getTime() || user.status === 'suspended' || user.anonymizedAt || impersonationLapsed) {
     await deleteSession(ctx.db, sid);
     return;
   }
@@ -93,7 +97,18 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 
 /** Ends every session of a user (suspension, password reset), optionally sparing one. */
 export async function endUserSessions(ctx: AppContext, userId: string, exceptSid?: string | null): Promise<void> {
-  await deleteUserSessions(ctx.db, userId, exceptSid);
+  await endUserSessionsIn(ctx.db, userId, exceptSid);
+}
+
+/**
+ * The same in the caller's transaction (an admin's suspension or deletion ends the sessions with the change). An
+ * admin's sessions include those in which they were viewing the product as someone else.
+ */
+export async function endUserSessionsIn(tx: DbOrTx, userId: string, exceptSid?: string | null): Promise<void> {
+  const impersonating = await deleteUserSessions(tx, userId, exceptSid);
   // Open sockets of those sessions close at once, on every instance (docs/decisions/015).
-  await publishEvents(ctx.db, [{ type: 'sessions_ended', userIds: [userId], exceptSessionId: exceptSid ?? null }]);
+  await publishEvents(tx, [
+    { type: 'sessions_ended', userIds: [userId], exceptSessionId: exceptSid ?? null },
+    ...impersonating.map((s) => ({ type: 'sessions_ended' as const, userIds: [s.userId], sessionId: s.sid })),
+  ]);
 }

@@ -20,6 +20,35 @@ export async function insertNotifications(db: DbOrTx, items: NewNotification[]):
   if (items.length) await db.insert(notifications).values(items);
 }
 
+/** Who a broadcast reaches: the named users, or every active user (verified, not suspended, not deleted) but the sender. */
+export type BroadcastAudience = { userIds: string[] } | { allActiveExcept: string };
+
+/**
+ * One notification for each user of the audience in a single INSERT … SELECT (no statement per user, however many);
+ * returns who got one.
+ */
+export async function insertBroadcastNotifications(db: DbOrTx, note: Omit<NewNotification, 'userId'>, audience: BroadcastAudience): Promise<string[]> {
+  const who =
+    'userIds' in audience
+      ? sql`u.id = ANY(${`{${audience.userIds.join(',')}}`}::uuid[])`
+      : sql`u.email_verified AND u.status <> 'suspended' AND u.anonymized_at IS NULL AND u.id <> ${audience.allActiveExcept}::uuid`;
+  const result = (await db.execute(sql`
+    INSERT INTO notifications (user_id, type, title, message, link_url)
+    SELECT u.id, ${note.type}::notification_type, ${note.title}::text, ${note.message}::text, ${note.linkUrl ?? null}::text FROM users u WHERE ${who}
+    RETURNING user_id AS "userId"`)) as unknown as { rows: { userId: string }[] };
+  return result.rows.map((r) => r.userId);
+}
+
+/** Which of these ids name a live (not deleted) account. */
+export async function findLiveUserIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.anonymizedAt)));
+  return rows.map((r) => r.id);
+}
+
 /** Inserts notifications and returns their ids and types (for the e-mail job). */
 export async function insertNotificationsReturning(db: DbOrTx, items: NewNotification[]) {
   if (!items.length) return [];

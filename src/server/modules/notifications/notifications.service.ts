@@ -13,6 +13,7 @@ import {
   countUnreadThreadMessages,
   findCaseNames,
   findEmailRecipients,
+  insertBroadcastNotifications,
   insertMails,
   insertNotificationsReturning,
   markAllRead,
@@ -20,6 +21,7 @@ import {
   markReadByLink,
   publishNotificationEvents,
   upsertMessageNotifications,
+  type BroadcastAudience,
   type MessageNotification,
   type NewNotification,
   type NotificationRow,
@@ -72,6 +74,17 @@ export async function announceFanOut(tx: DbOrTx, userIds: string[], linkUrl: str
   await publishNotificationEvents(tx, userIds);
   // Each mediator is told once per request, so any one of them names this fan-out.
   await enqueueJob(tx, 'notification.email-fan-out', { linkUrl }, AT_ONCE, `new-request-email:${linkUrl}:${userIds[0]}`);
+}
+
+/**
+ * An admin's broadcast (spec 7, RULES.md 7 `broadcast`): one INSERT … SELECT for the whole audience and one realtime
+ * statement for their live unread counts, in the caller's transaction. Broadcasts stay in the app (no e-mail kind).
+ * Returns who was told.
+ */
+export async function broadcast(tx: DbOrTx, note: Omit<NewNotification, 'userId'>, audience: BroadcastAudience): Promise<string[]> {
+  const told = await insertBroadcastNotifications(tx, note, audience);
+  await publishNotificationEvents(tx, told);
+  return told;
 }
 
 /** Job `notification.email`: the e-mails of one notify() call; a fresh new-message notification waits first. */

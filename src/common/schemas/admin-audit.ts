@@ -1,0 +1,25 @@
+// GET /api/admin/audit-log (RULES.md 6 + 7): who did what with admin power, when, to whom; newest first.
+import { z } from 'zod';
+
+export const AuditLogFilterSchema = z.object({
+  actorId: z.guid('actorId must be a user id').optional(),
+  targetId: z.string().trim().max(64, 'targetId must be at most 64 characters').optional(),
+  action: z.string().trim().max(60, 'action must be at most 60 characters').optional(),
+});
+
+const Person = z.object({ id: z.guid(), firstName: z.string(), lastName: z.string(), email: z.string() });
+
+export const AuditEntryDtoSchema = z.object({
+  id: z.guid(),
+  createdAt: z.iso.datetime(),
+  /** e.g. `user.status`, `user.delete`, `user.impersonate.start`, `settings.update`, `dispute.resolve`. */
+  action: z.string(),
+  /** Null once the acting admin's account was removed. */
+  actor: Person.nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  /** The target user, when the target is a user that still exists (an anonymised one shows as "Deleted user"). */
+  targetUser: Person.nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntryDto = z.infer<typeof AuditEntryDtoSchema>;

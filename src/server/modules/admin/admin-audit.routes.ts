@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuditEntryDtoSchema, AuditLogFilterSchema, type AuditEntryDto } from '../../../common/schemas/admin-audit';
+import type { AppContext } from '../../context';
+import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
+import { takeBody } from '../../plugins/error-handler';
+import { requireRole } from '../../plugins/guards';
+import { readErrors } from '../../route-responses';
+import { listAuditLog, type AuditLogRow } from './admin-audit.repo';
+
+const ListQuerySchema = PageQuerySchema.extend(AuditLogFilterSchema.shape);
+
+function presentAuditEntry({ entry, actor, targetUser }: AuditLogRow): AuditEntryDto {
+  return {
+    id: entry.id,
+    createdAt: entry.createdAt.toISOString(),
+    action: entry.action,
+    actor,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    targetUser,
+    details: entry.details,
+  };
+}
+
+/** GET /api/admin/audit-log (RULES.md 6 + 7): who did what with admin power, when, to whom (admins). */
+export function adminAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/audit-log',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['Admin'],
+        summary: 'The audit log, newest first; filter by actorId, targetId, action (admins)',
+        querystring: ListQuerySchema,
+        response: { 200: z.array(AuditEntryDtoSchema), ...readErrors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      requireRole(request, 'admin');
+      const { limit, cursor, ...filter } = takeBody({ body: request.query, validationError: request.validationError });
+      const rows = await listAuditLog(ctx.db, filter, limit, decodeCursor(cursor));
+      return sendPage(
+        reply,
+        rows.map((row) => ({ ...row, id: row.entry.id, createdAt: row.entry.createdAt })),
+        limit,
+      ).map(presentAuditEntry);
+    },
+  );
+}
