@@ -31,14 +31,18 @@ export async function expectLedgerWhole(t: TestApp, requestId: string) {
   return { payment, totals };
 }
 
+export type ProviderRow = typeof providerCharges.$inferSelect;
+
+/** Every record the `local` provider keeps (read once, then summarised per request by `providerSummary`). */
+export const providerRows = (t: TestApp): Promise<ProviderRow[]> => t.ctx.db.select().from(providerCharges);
+
 /**
  * What the `local` provider itself recorded for a request (its `provider_charges`, as a real provider's dashboard
  * would show them): the succeeded charges (intents paid by card and saved-card charges), and the refunds and
  * transfers made against those charges, in cents, with the totals per charge.
  */
-export async function providerRecordsOf(t: TestApp, requestId: string) {
-  const rows = await t.ctx.db.select().from(providerCharges);
-  const meta = (row: (typeof rows)[number]) => (row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {});
+export function providerSummary(rows: ProviderRow[], requestId: string) {
+  const meta = (row: ProviderRow) => (row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {});
   const charges = new Map<string, number>();
   for (const row of rows) {
     const m = meta(row);
@@ -66,14 +70,16 @@ export async function providerRecordsOf(t: TestApp, requestId: string) {
   return { charges, perCharge, charged, refunded, transferred };
 }
 
+export const providerRecordsOf = async (t: TestApp, requestId: string) => providerSummary(await providerRows(t), requestId);
+
 /**
  * The provider agrees with our ledger, once every step has settled: what it charged, refunded and transferred for the
  * request equals the ledger's charges, refunds and payments to the mediator, and no charge gave back or paid out
  * more than it took (a refund or a transfer from the wrong charge shows here).
  */
-export async function expectProviderAgrees(t: TestApp, requestId: string) {
+export async function expectProviderAgrees(t: TestApp, requestId: string, rows?: ProviderRow[]) {
   const ledger = await ledgerOf(t, requestId);
-  const provider = await providerRecordsOf(t, requestId);
+  const provider = providerSummary(rows ?? (await providerRows(t)), requestId);
   const ours = ledger
     ? { charged: ledger.totals.charged, refunded: ledger.totals.refunded, transferred: ledger.totals.paidToMediator }
     : { charged: 0, refunded: 0, transferred: 0 };
