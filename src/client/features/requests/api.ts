@@ -37,6 +37,9 @@ export function useRequestCounts(enabled: boolean) {
   return useQuery<Record<string, number>>({ queryKey: requestKeys.counts, staleTime: 0, enabled });
 }
 
+/** Reads a request afresh into the cache: after Stripe.js confirms, the payment dialog waits until the server shows it. */
+export const fetchRequest = (id: string) => queryClient.fetchQuery<RequestDto>({ queryKey: requestKeys.one(id), staleTime: 0 });
+
 export function useRequest(id: string) {
   return useQuery<RequestDto>({ queryKey: requestKeys.one(id), staleTime: 0 });
 }

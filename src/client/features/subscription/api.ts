@@ -21,6 +21,9 @@ export function useSubscription() {
   return useQuery<SubscriptionDto>({ queryKey: subscriptionKey, staleTime: 0 });
 }
 
+/** Reads the subscription afresh into the cache: after Stripe.js confirms an upgrade, the dialog waits on it. */
+export const fetchSubscription = () => queryClient.fetchQuery<SubscriptionDto>({ queryKey: subscriptionKey, staleTime: 0 });
+
 /** POST /api/subscription/upgrade: the client secret of the first period's payment (the same one on repeat). */
 export function useUpgradeIntent() {
   return useMutation({ mutationFn: (tier: SubscriptionTier) => apiRequest<UpgradeIntent>('POST', '/api/subscription/upgrade', { tier }) });

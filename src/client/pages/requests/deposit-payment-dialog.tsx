@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/use-toast';
 import { PaymentDialog } from '../../features/payments/payment-dialog';
-import { refreshRequests, useSubmitRequest } from '../../features/requests/api';
+import { fetchRequest, refreshRequests, useSubmitRequest } from '../../features/requests/api';
 import { displayMoney } from '../../lib/format';
 
 /**
@@ -30,6 +30,7 @@ export function DepositPaymentDialog({
       description={`Pay ${amount} deposit to submit your mediation request`}
       amountLabel={amount}
       getClientSecret={async () => (await submit.mutateAsync(requestId)).clientSecret}
+      isSettled={async () => (await fetchRequest(requestId)).status !== 'draft'}
       onPaid={() => {
         onOpenChange(false);
         toast({ title: 'Payment Successful', description: `Your ${amount} deposit has been processed. Your request is now live!` });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import { toast } from '../../components/ui/use-toast';
 import { PaymentDialog } from '../../features/payments/payment-dialog';
-import { refreshRequests } from '../../features/requests/api';
+import { fetchRequest, refreshRequests } from '../../features/requests/api';
 import { SelectionList, type BalanceDue } from '../../features/requests/selection-list';
 import { ReviewList } from '../../features/reviews/review-list';
 
@@ -37,6 +37,7 @@ export function SelectionStep({ request }: { request: RequestDto }) {
           description="Your saved card was declined. Pay the rest of the budget with another card to confirm your selection."
           amountLabel={balance.amount}
           getClientSecret={async () => balance.clientSecret}
+          isSettled={async () => (await fetchRequest(request.id)).status !== 'awaiting_selection'}
           onPaid={() => {
             setBalance(null);
             void selected();

@@ -3,7 +3,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { PaymentDialog } from '../../features/payments/payment-dialog';
-import { refreshSubscription, useSubscription, useUpgradeIntent } from '../../features/subscription/api';
+import { fetchSubscription, refreshSubscription, useSubscription, useUpgradeIntent } from '../../features/subscription/api';
 import { PlanCard } from '../../features/subscription/plan-card';
 import { PLANS, type Plan } from '../../features/subscription/plans';
 import { SubscriptionSummary } from '../../features/subscription/subscription-summary';
@@ -61,6 +61,7 @@ export function SubscriptionPage() {
           description={`Pay ${chosen.price} for your first month of ${chosen.name}. It renews monthly on the same card until you cancel.`}
           amountLabel={chosen.price}
           getClientSecret={async () => (await upgrade.mutateAsync(chosen.tier)).clientSecret}
+          isSettled={async () => (await fetchSubscription()).tier === chosen.tier}
           onPaid={() => {
             setDialogOpen(false);
             toast({ title: 'Subscription Updated', description: 'Your subscription has been upgraded successfully.' });
