@@ -115,10 +115,19 @@ function CardPayment({
         <span id={labelId} className="text-sm leading-none font-medium">
           Card details
         </span>
-        <div role="group" aria-labelledby={labelId} className="rounded-md border border-input bg-background px-3 py-3">
+        <div
+          role="group"
+          aria-labelledby={labelId}
+          aria-describedby={cardError ? `${labelId}-error` : undefined}
+          className="rounded-md border border-input bg-background px-3 py-3"
+        >
           <CardElement options={CARD_OPTIONS} onChange={(event) => setCardError(event.error?.message ?? null)} />
         </div>
-        {cardError ? <p className="text-sm font-medium text-destructive">{cardError}</p> : null}
+        {cardError ? (
+          <p id={`${labelId}-error`} className="text-sm font-medium text-destructive">
+            {cardError}
+          </p>
+        ) : null}
       </div>
       {failure ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">

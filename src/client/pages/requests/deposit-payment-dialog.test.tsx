@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSettingsDto, RequestDto } from '../../../common/api-types';
@@ -46,6 +46,7 @@ beforeEach(() => {
   toasts.toast.mockReset();
   fake.loadStripe.mockReset();
   fake.stripe.confirmCardPayment.mockReset();
+  fake.card.on.mockClear();
   fake.loadStripe.mockResolvedValue(fake.stripe);
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -117,6 +118,19 @@ describe('the payment dialog with the stripe provider', () => {
     fireEvent.click(again);
     expect(await within(dialog).findByText('Processing your payment…')).toBeTruthy();
     expect(fake.stripe.confirmCardPayment).toHaveBeenLastCalledWith('pi_2_secret_x', { payment_method: { card: fake.card } });
+  });
+
+  it("shows the card element's own validation message under it", async () => {
+    mockServer(STRIPE);
+    const dialog = renderDialog();
+    await payButton(dialog);
+    const onChange = fake.card.on.mock.calls.find(([event]) => event === 'change')?.[1] as (event: unknown) => void;
+    act(() =>
+      onChange({ elementType: 'card', empty: false, complete: false, error: { type: 'validation_error', message: 'Your card number is incomplete.' } }),
+    );
+    expect(await within(dialog).findByText('Your card number is incomplete.')).toBeTruthy();
+    act(() => onChange({ elementType: 'card', empty: false, complete: true }));
+    await waitFor(() => expect(within(dialog).queryByText('Your card number is incomplete.')).toBeNull());
   });
 
   it('disables the pay button while Stripe confirms', async () => {
