@@ -29,7 +29,7 @@ export function PaymentDialog({ open, onOpenChange, title, description, ...form 
   const [busy, setBusy] = useState(false);
 
   const body = config.data ? (
-    config.data.provider === 'stripe' && config.data.publishableKey ? (
+    config.data.provider === 'stripe' ? (
       <Suspense fallback={<Loading />}>
         <StripeCardForm {...form} publishableKey={config.data.publishableKey} onBusyChange={setBusy} />
       </Suspense>

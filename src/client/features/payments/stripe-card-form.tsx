@@ -10,7 +10,7 @@ import { loadStripeJs } from './stripe-loader';
 import { useSettlement } from './use-settlement';
 
 interface Props extends CardFormProps {
-  publishableKey: string;
+  publishableKey: string | null;
   /** How often the server is asked whether the payment arrived (tests make it short). */
   pollMs?: number;
 }
@@ -23,7 +23,7 @@ const CARD_OPTIONS: StripeCardElementOptions = { style: { base: { fontSize: '16p
  * loaded only when this form is shown. The page hears of success only once the server reflects it.
  */
 export function StripeCardForm({ publishableKey, ...props }: Props) {
-  const [loaded, setLoaded] = useState<{ key: string; attempt: number; stripe?: Stripe; error?: Error } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string | null; attempt: number; stripe?: Stripe; error?: Error } | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
@@ -50,7 +50,7 @@ export function StripeCardForm({ publishableKey, ...props }: Props) {
   }
   return (
     <Elements stripe={settled.stripe}>
-      <CardPayment {...props} testMode={publishableKey.startsWith('pk_test_')} />
+      <CardPayment {...props} testMode={!!publishableKey?.startsWith('pk_test_')} />
     </Elements>
   );
 }

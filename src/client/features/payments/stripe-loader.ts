@@ -7,7 +7,9 @@ export const STRIPE_LOAD_FAILED = 'The payment form could not be loaded. Check y
  * https://js.stripe.com/v3 at once, which no page should pay for unless a stripe payment dialog opens. A failed load
  * is not cached by loadStripe, so calling this again retries.
  */
-export async function loadStripeJs(publishableKey: string): Promise<Stripe> {
+export async function loadStripeJs(publishableKey: string | null): Promise<Stripe> {
+  // The server refuses to start with `stripe` and no publishable key; a missing one here is a failed load, not `local`.
+  if (!publishableKey) throw new Error(STRIPE_LOAD_FAILED);
   try {
     const { loadStripe } = await import('@stripe/stripe-js');
     const stripe = await loadStripe(publishableKey);

@@ -158,6 +158,14 @@ describe('the payment dialog with the stripe provider', () => {
     expect(await payButton(dialog)).toBeTruthy();
     expect(fake.loadStripe).toHaveBeenCalledTimes(2);
   });
+  it('never falls back to the local form when the server runs stripe without a publishable key', async () => {
+    mockServer({ provider: 'stripe', publishableKey: null });
+    const dialog = renderDialog();
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The payment form could not be loaded.');
+    expect(within(dialog).queryByLabelText('Card number')).toBeNull();
+    expect(fake.loadStripe).not.toHaveBeenCalled();
+  });
 });
 
 describe('the payment dialog with the local provider', () => {
