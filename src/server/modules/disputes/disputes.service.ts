@@ -11,8 +11,8 @@ import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../admin/audit.repo';
 import { notify } from '../notifications/notifications.service';
-import { findPaymentForRequest, hasOpenDispute, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
-import { payoutTransferStep, recordPayoutSteps, sourceCharges } from '../payments/payout.service';
+import { findPaymentForRequest, hasOpenDispute, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { chargesStillHeld, payoutTransferStep, recordPayoutSteps } from '../payments/payout.service';
 import { executeSteps } from '../payments/steps';
 import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
 import { announceRequestChange } from '../requests/request-events';
@@ -87,18 +87,12 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
   return presentRequestDispute(dispute);
 }
 
-/** What a held payment still holds, per source charge (deposit first, then balance), in cents. */
+/**
+ * What a held payment still holds, per source charge (deposit first, then balance), in cents: a charge refunded
+ * earlier (a late balance, refunded on arrival) holds nothing and is left out, whichever position it has.
+ */
 async function heldCharges(tx: Tx, payment: PaymentRow) {
-  const entries = await ledgerFor(tx, payment.id);
-  const charges = sourceCharges(entries);
-  // Anything refunded earlier (only ever a late balance charge while held) comes off the last charges.
-  let refunded = ledgerTotals(entries).refunded;
-  for (const charge of [...charges].reverse()) {
-    const off = Math.min(refunded, charge.amount);
-    charge.amount -= off;
-    refunded -= off;
-  }
-  return charges.filter((c) => c.amount > 0);
+  return (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0).map(({ chargeId, amount }) => ({ chargeId, amount }));
 }
 
 const heldOf = (payment: PaymentRow | undefined): Cents =>

@@ -5,9 +5,10 @@ import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import type { Tx } from '../../db/client';
 import type { RequestRow } from '../requests/requests.repo';
-import { hasOpenDispute, ledgerFor, type LedgerRow, type PaymentRow } from './payments.repo';
+import type { DbOrTx } from '../../db/client';
+import { hasOpenDispute, ledgerFor, type PaymentRow } from './payments.repo';
 import { executeSteps } from './steps';
-import { recordStep, type NewStep, type StepRow } from './steps.repo';
+import { recordStep, stepsOf, type NewStep, type StepRow } from './steps.repo';
 
 /**
  * Releases a completed mediation's payout (RULES.md 2.3): budget − fee to the mediator's payout account, one
@@ -37,18 +38,35 @@ export async function releasePayout(ctx: AppContext, requestId: string): Promise
 export async function recordPayoutSteps(tx: Tx, request: RequestRow, payment: PaymentRow): Promise<StepRow[]> {
   if (payment.status !== 'held' || !payment.mediatorId) return [];
   // The deposit first, then the balance: the fee comes out of the deposit (allocatePayout), whatever the ledger order.
-  const charges = sourceCharges(await ledgerFor(tx, payment.id));
+  // Only what each charge still holds: a balance refunded on arrival (a selection that could not happen) pays nothing.
+  const charges = (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0);
   const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
   const recorded: StepRow[] = [];
   for (const part of parts) recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout')));
   return recorded.filter((step) => step.status === 'pending');
 }
 
-/** The charges that paid for a mediation, deposit first, then balance (the order fees and refunds are taken in). */
-export function sourceCharges(entries: LedgerRow[]): SourceCharge[] {
-  return (['deposit_charge', 'balance_charge'] as const)
-    .flatMap((kind) => entries.filter((e) => e.kind === kind))
-    .map((e) => ({ chargeId: e.providerRef, amount: parseCents(e.amount)! }));
+export interface HeldCharge extends SourceCharge {
+  kind: 'deposit_charge' | 'balance_charge';
+}
+
+/**
+ * What each charge that paid for the mediation still holds, deposit charges first, then balance charges: its amount
+ * less the refunds recorded against it (settled or still running; a failed one gave nothing back). A charge that
+ * arrived when it could no longer be used (a balance paid after the mediator withdrew, a superseded deposit) is
+ * refunded at once and holds nothing, so no later refund, transfer or split may draw on it: money is taken from, and
+ * given back to, the charge that actually holds it (one transfer per source charge, RULES.md 2).
+ */
+export async function chargesStillHeld(tx: DbOrTx, paymentId: string): Promise<HeldCharge[]> {
+  const refunded = new Map<string, number>();
+  for (const step of await stepsOf(tx, paymentId)) {
+    if (step.kind !== 'refund' || step.status === 'failed' || !step.params.chargeId) continue;
+    refunded.set(step.params.chargeId, (refunded.get(step.params.chargeId) ?? 0) + parseCents(step.amount)!);
+  }
+  const entries = await ledgerFor(tx, paymentId);
+  return (['deposit_charge', 'balance_charge'] as const).flatMap((kind) =>
+    entries.filter((e) => e.kind === kind).map((e) => ({ kind, chargeId: e.providerRef, amount: parseCents(e.amount)! - (refunded.get(e.providerRef) ?? 0) })),
+  );
 }
 
 /** A transfer to the mediator from one source charge: one per charge, whatever pays it (payout job or dispute). */

@@ -80,3 +80,8 @@ export async function claimProviderEvent(tx: DbOrTx, eventKey: string): Promise<
   const rows = await tx.insert(processedProviderEvents).values({ eventKey }).onConflictDoNothing().returning({ key: processedProviderEvents.eventKey });
   return rows.length > 0;
 }
+
+/** Every step recorded for a payment (to work out what each charge still holds). */
+export async function stepsOf(tx: DbOrTx, paymentId: string): Promise<StepRow[]> {
+  return tx.select().from(paymentSteps).where(eq(paymentSteps.paymentId, paymentId)).orderBy(asc(paymentSteps.createdAt));
+}

@@ -10,7 +10,8 @@ import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../admin/audit.repo';
 import { notify } from '../notifications/notifications.service';
-import { appendLedger, chargeOf, findPaymentForRequest, ledgerFor, ledgerTotals, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { appendLedger, chargeOf, findPaymentForRequest, ledgerFor, updatePayment, type PaymentRow } from '../payments/payments.repo';
+import { chargesStillHeld, type HeldCharge } from '../payments/payout.service';
 import { executeSteps } from '../payments/steps';
 import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
 import { announceRequestChange } from './request-events';
@@ -29,16 +30,17 @@ async function outcomeFor(
   override?: DepositRefundKind,
 ): Promise<CancellationOutcome> {
   const entries = payment ? await ledgerFor(db, payment.id) : [];
-  const totals = ledgerTotals(entries);
-  // Before completion the only earlier refunds are of late balance charges, never the deposit.
-  const held = payment?.status === 'held';
+  // What the charges still hold: a charge refunded on arrival (a late balance or deposit) counts for nothing.
+  const charges = payment?.status === 'held' ? await chargesStillHeld(db, payment.id) : [];
+  const heldOn = (kind: HeldCharge['kind']) => charges.filter((c) => c.kind === kind).reduce((sum, c) => sum + c.amount, 0);
+  const deposit = charges.find((c) => c.kind === 'deposit_charge' && c.amount > 0);
   return cancellationOutcome(
     {
-      depositHeld: held ? totals.deposit : 0,
-      balanceHeld: held ? totals.balance - totals.refunded : 0,
+      depositHeld: heldOn('deposit_charge'),
+      balanceHeld: heldOn('balance_charge'),
       mediatorSelected: request.selectedMediatorId !== null,
       preferredDate: request.preferredDate,
-      depositPaidAt: chargeOf(entries, 'deposit_charge')?.createdAt ?? null,
+      depositPaidAt: (deposit ? entries.find((e) => e.providerRef === deposit.chargeId) : chargeOf(entries, 'deposit_charge'))?.createdAt ?? null,
       commissionPercentage: request.terms?.commissionPercentage ?? '10.00',
       now: ctx.clock.now(),
     },
@@ -88,29 +90,37 @@ async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: Request
     await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
   }
   if (payment.status === 'held') {
-    const entries = await ledgerFor(tx, payment.id);
-    const deposit = chargeOf(entries, 'deposit_charge');
-    const balance = chargeOf(entries, 'balance_charge');
+    // Each refund goes to the charge that still holds the money (never one already refunded on arrival).
+    const charges = await chargesStillHeld(tx, payment.id);
+    const deposit = charges.find((c) => c.kind === 'deposit_charge' && c.amount > 0);
     let n = await countSteps(tx, payment.id, 'refund');
-    const refund = (chargeId: string, amount: number): NewStep => ({
-      paymentId: payment.id,
-      kind: 'refund',
-      idempotencyKey: `refund:${payment.id}:${++n}`,
-      amount,
-      params: { requestId: request.id, chargeId, reason: outcome.reason },
-    });
-    if (deposit && outcome.depositRefund > 0) steps.push(refund(deposit.providerRef, outcome.depositRefund));
-    if (balance && outcome.balanceRefund > 0) steps.push(refund(balance.providerRef, outcome.balanceRefund));
+    const refundFrom = (kind: HeldCharge['kind'], total: number) => {
+      let left = total;
+      for (const charge of charges.filter((c) => c.kind === kind && c.amount > 0)) {
+        const amount = Math.min(left, charge.amount);
+        if (amount <= 0) break;
+        left -= amount;
+        steps.push({
+          paymentId: payment.id,
+          kind: 'refund',
+          idempotencyKey: `refund:${payment.id}:${++n}`,
+          amount,
+          params: { requestId: request.id, chargeId: charge.chargeId, reason: outcome.reason },
+        });
+      }
+    };
+    refundFrom('deposit_charge', outcome.depositRefund);
+    refundFrom('balance_charge', outcome.balanceRefund);
     if (deposit && request.selectedMediatorId && outcome.cancellationFee + outcome.platformFee > 0) {
       steps.push({
         paymentId: payment.id,
         kind: 'transfer',
-        idempotencyKey: `payout:${payment.id}:${deposit.providerRef}`,
+        idempotencyKey: `payout:${payment.id}:${deposit.chargeId}`,
         amount: outcome.cancellationFee,
         params: {
           requestId: request.id,
           mediatorId: request.selectedMediatorId,
-          sourceChargeId: deposit.providerRef,
+          sourceChargeId: deposit.chargeId,
           ledgerKind: 'cancellation_fee',
           platformFee: formatCents(outcome.platformFee),
           note: 'Cancellation fee',
