@@ -76,7 +76,7 @@ describe.each(backends)('disputes on %s', (backend) => {
 
     // The mediator and the admin are told; the request shows the dispute to both sides and to admins only.
     expect((await notes(mediator.cookie)).filter((n) => n.type === 'dispute_opened' && n.linkUrl === `/requests/${id}`)).toHaveLength(1);
-    expect((await notes(admin)).filter((n) => n.type === 'dispute_opened' && n.linkUrl === `/requests/${id}`)).toHaveLength(1);
+    expect((await notes(admin)).filter((n) => n.type === 'dispute_opened' && n.linkUrl === '/admin/disputes')).toHaveLength(1);
     expect((await notes(lawyer.cookie)).some((n) => n.type === 'dispute_opened')).toBe(false);
     for (const who of [lawyer.cookie, mediator.cookie, admin]) {
       expect((await call(t, 'GET', `/api/requests/${id}`, who)).json().dispute).toMatchObject({ id: created.json().id, status: 'open', reason: REASON });

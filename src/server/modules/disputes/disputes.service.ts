@@ -78,7 +78,8 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
         type: 'dispute_opened' as const,
         title: 'New dispute',
         message: `${lawyerName} reported a problem with ${caseLabel(request)}: the payout is paused until it is resolved.`,
-        linkUrl: `/requests/${request.id}`,
+        // Admins act on it from their Disputes view, not from the request page.
+        linkUrl: '/admin/disputes',
       })),
     ]);
     await announceRequestChange(tx, request);
