@@ -392,6 +392,7 @@ class PayBalance extends Base {
       return;
     }
     // The selection can no longer happen (the mediator withdrew): the money is charged and refunded at once.
+    ran.set('lateBalance', (ran.get('lateBalance') ?? 0) + 1);
     req.balance += secret.amount;
     req.refunded += secret.amount;
   }
@@ -406,6 +407,7 @@ class Cancel extends Base {
   ) {
     super();
   }
+  target = (m: Readonly<Model>) => m.requests as ModelRequest[];
   check = (m: Readonly<Model>) => m.requests.length > 0;
   toString = () => `cancel(#${this.k}, ${this.byAdmin ? `admin ${this.refund}` : 'owner'})`;
   async act(m: Model, r: Real) {
@@ -617,13 +619,19 @@ class Drive extends Base {
   private active = (m: Readonly<Model>) => where(m as Model, (q) => q.status !== 'cancelled' && (q.status !== 'completed' || q.payment === 'held'));
   check = (m: Readonly<Model>) => this.active(m).length > 0;
   toString = () => `drive(#${this.k}, ${this.s})`;
-  private next(req: ModelRequest): Targeted | null {
+  private next(req: ModelRequest): Targeted | 'payout' | null {
     const s = this.s;
     const cards: Card[] = ['ok', 'ok', 'declinesLater', 'declined', 'ok'];
     const pending = [...req.acceptances.values()].filter((a) => a.status === 'pending').length;
     const free = [0, 1, 2, 3].filter((i) => !req.acceptances.has(i));
     const rate = s % 4 === 0 ? 7_000 + ((s * 7919) % 53_000) : null;
+    if (s % 11 === 5) return new Cancel(0, s % 2 === 0, (['full', 'partial', 'none'] as const)[s % 3]);
     if (req.status === 'draft') return new PayDeposit(0, cards[s % cards.length]);
+    if (req.balanceSecret?.state === 'open' && s % 4 === 1 && req.acceptances.get(req.balanceSecret.mediator)?.status === 'pending') {
+      // The mediator being paid for withdraws first: the balance paid next arrives too late and is refunded.
+      const pendingIds = [...req.acceptances].filter(([, a]) => a.status === 'pending').map(([id]) => id);
+      return new Withdraw(0, pendingIds.indexOf(req.balanceSecret.mediator));
+    }
     if (req.balanceSecret?.state === 'open' || req.balanceSecret?.state === 'failed') return new PayBalance(0, s % 3 ? 'ok' : 'declined');
     if (req.status === 'pending_mediators') return free.length ? new Accept(0, pick(free, s), rate) : null;
     if (req.status === 'awaiting_selection') return s % 3 === 0 && pending < 3 && free.length ? new Accept(0, pick(free, s), rate) : new Select(0, s);
@@ -633,12 +641,17 @@ class Drive extends Base {
       const outcomes = ['release', 'refund_full', 'refund_partial', 'refund_partial'] as const;
       return new Resolve(0, outcomes[s % 4], (s % 997) / 997);
     }
-    return s % 3 ? new Dispute(0) : null;
+    return s % 3 ? new Dispute(0) : 'payout';
   }
   async act(m: Model, r: Real) {
     const req = pick(this.active(m), this.k);
     const step = this.next(req);
     if (!step) return;
+    if (step === 'payout') {
+      // Past the hold window (or still within it, now and then), then the payout job.
+      r.t.clock.advance(this.s % 5 ? HOLD_MS + HOUR : HOUR);
+      return new RunJobs().act(m, r);
+    }
     const index = step.target(m).indexOf(req);
     if (index < 0) return;
     const named = Object.assign(step, { k: index });
