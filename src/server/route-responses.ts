@@ -15,6 +15,7 @@ const ERROR_DESCRIPTIONS = {
   413: 'Too large',
   415: 'Wrong content type (the API takes JSON) or file type',
   429: 'Too many attempts: wait for Retry-After seconds',
+  503: 'The payment provider did not answer: the payment is settled automatically, check again in a minute',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

@@ -11,7 +11,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/api/health', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
   r.get(
     '/api/ready',
-    { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: ReadySchema, 503: NotReadySchema, ...readErrors() } } },
+    { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: ReadySchema, ...readErrors(), 503: NotReadySchema } } },
     async (_request, reply) => {
       try {
         await pingDatabase(ctx.db);

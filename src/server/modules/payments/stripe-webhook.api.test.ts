@@ -141,7 +141,8 @@ describe.each(backends)('stripe webhooks and lost answers on %s', (backend) => {
     const { lawyer, mediator, id } = await createAcceptedStripeRequest(t, fake);
     fake.dropResponses('POST', '/v1/payment_intents', EVERY_ATTEMPT);
     const select = await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, lawyer.cookie);
-    expect(select.statusCode).toBeGreaterThanOrEqual(500);
+    expect(select.statusCode).toBe(503);
+    expect(select.json()).toMatchObject({ code: 'payment_in_progress' });
     const balances = () =>
       [...fake.state.intents.values()].filter(
         (pi) => (pi.metadata as Record<string, string>).purpose === 'balance' && (pi.metadata as Record<string, string>).requestId === id,

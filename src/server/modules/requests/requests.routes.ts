@@ -167,7 +167,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
         params: z.object({ id: z.string(), mediatorId: z.string() }),
         response: {
           200: RequestDtoSchema,
-          ...writeErrors(401, 404, 409),
+          ...writeErrors(401, 404, 409, 503),
           402: PaymentDeclinedBodySchema.describe('The saved card declined: pay `amount` with another card through `clientSecret`'),
         },
       },

@@ -24,6 +24,8 @@ type AcceptanceRow = requestsRepo.AcceptanceRow;
 export type SelectOutcome = { kind: 'selected'; request: RequestRow } | { kind: 'declined'; message: string; clientSecret: string; amount: string };
 
 const IN_PROGRESS = 'A payment for this request is being processed. Please try again in a moment.';
+const PROVIDER_UNANSWERED =
+  'The payment provider has not confirmed the balance payment yet. Your selection will complete on its own once it does; check back in a minute.';
 
 /** The final budget: the proposed rate × the priced hours for a counteroffer, else the lawyer's budget (RULES.md 4). */
 function finalBudgetOf(request: RequestRow, acceptance: AcceptanceRow): Cents {
@@ -169,7 +171,12 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
   await executeSteps(ctx, plan.closeSteps);
   if (plan.kind === 'selected') return plan;
   if (plan.kind === 'card') return offerCard(ctx, requestId, mediatorId, plan);
-  const charge = await chargeBalance(ctx, plan.step);
+  const charge = await chargeBalance(ctx, plan.step).catch((error: unknown) => {
+    // No answer from the provider (it may have charged before the answer was lost): the step stays pending and the
+    // reconciler repeats the call with the same key and completes the selection once. The lawyer is told to wait.
+    ctx.log.warn({ err: error, requestId }, 'balance charge unanswered; left to the reconciler');
+    throw new AppError(503, PROVIDER_UNANSWERED, { code: 'payment_in_progress', headers: { 'Retry-After': '60' } });
+  });
   return settleBalanceCharge(ctx, plan.step, charge);
 }
 
