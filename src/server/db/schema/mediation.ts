@@ -72,6 +72,9 @@ export const mediationRequests = pgTable(
     index('mediation_requests_lawyer_status_idx').on(t.lawyerId, t.status),
     index('mediation_requests_open_to_all_idx').on(t.openToAllAt),
     index('mediation_requests_selected_idx').on(t.selectedMediatorId),
+    // The admin analytics (docs/decisions/021) read a range of these times; with the user alongside, index-only.
+    index('mediation_requests_submitted_idx').on(t.submittedAt, t.lawyerId, t.selectedMediatorId),
+    index('mediation_requests_created_idx').on(t.createdAt, t.lawyerId),
   ],
 );
 
@@ -94,6 +97,7 @@ export const mediatorAcceptances = pgTable(
   (t) => [
     uniqueIndex('mediator_acceptances_request_mediator_uq').on(t.requestId, t.mediatorId),
     index('mediator_acceptances_mediator_idx').on(t.mediatorId, t.acceptedAt),
+    index('mediator_acceptances_accepted_idx').on(t.acceptedAt, t.mediatorId),
   ],
 );
 
@@ -151,7 +155,11 @@ export const reviews = pgTable(
     comment: text('comment'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId), index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt)],
+  (t) => [
+    uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
+    index('reviews_created_idx').on(t.createdAt, t.reviewerId),
+  ],
 );
 
 export const messages = pgTable(
@@ -172,7 +180,11 @@ export const messages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_request_created_idx').on(t.requestId, t.createdAt), index('messages_recipient_unread_idx').on(t.recipientId, t.isRead)],
+  (t) => [
+    index('messages_request_created_idx').on(t.requestId, t.createdAt),
+    index('messages_recipient_unread_idx').on(t.recipientId, t.isRead),
+    index('messages_created_idx').on(t.createdAt, t.senderId),
+  ],
 );
 
 /** A lawyer's report of a problem during the payout hold window (RULES.md 2.3), resolved by admins. */

@@ -57,7 +57,12 @@ export const ledgerEntries = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_entries_idempotency_uq').on(t.idempotencyKey), index('ledger_entries_payment_idx').on(t.paymentId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_uq').on(t.idempotencyKey),
+    index('ledger_entries_payment_idx').on(t.paymentId, t.createdAt),
+    // The admin analytics' money of a range of days (docs/decisions/021).
+    index('ledger_entries_created_idx').on(t.createdAt),
+  ],
 );
 
 export const subscriptions = pgTable('subscriptions', {
