@@ -24,7 +24,7 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   request_cancelled: { event: 'the lawyer cancels a request with a pending acceptance', to: ['other'] },
   payment_failed: { event: 'the deposit card is declined', to: ['lawyer'] },
   subscription_updated: { owner: 'an upgrade is paid, a cancelled plan ends: checked in modules/subscriptions/subscriptions.api.test.ts' },
-  mediator_reassigned: { owner: 'admin reassignment (a later issue)' },
+  mediator_reassigned: { owner: 'an admin reassigns the mediator: checked in modules/admin/admin-reassign.api.test.ts' },
   dispute_opened: { owner: 'a lawyer reports a problem: checked in modules/disputes/disputes.api.test.ts' },
   dispute_resolved: { owner: 'an admin resolves a dispute: checked in modules/disputes/disputes.api.test.ts' },
   broadcast: { owner: 'admin broadcast (a later issue)' },
