@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentStatus, RequestStatus } from '../../../common/enums';
 import type { DbOrTx } from '../../db/client';
 import { mediationRequests, mediatorProfiles, payments, users } from '../../db/schema';
-
-type After = { createdAt: Date; id: string } | null;
 
 const lawyer = alias(users, 'admin_list_lawyer');
 const mediator = alias(users, 'admin_list_mediator');
@@ -12,12 +10,19 @@ const mediator = alias(users, 'admin_list_mediator');
 const lawyerColumns = { id: lawyer.id, firstName: lawyer.firstName, lastName: lawyer.lastName, email: lawyer.email };
 const mediatorColumns = { id: mediator.id, firstName: mediator.firstName, lastName: mediator.lastName, email: mediator.email };
 
-// Cursors carry JS Dates (milliseconds) while PostgreSQL keeps microseconds: order and compare at millisecond
-// precision, or rows created within the cursor row's millisecond would be skipped (as the payment history does).
-const requestCreatedMs = sql`date_trunc('milliseconds', ${mediationRequests.createdAt})`;
-const paymentCreatedMs = sql`date_trunc('milliseconds', ${payments.createdAt})`;
-const olderThan = (createdMs: SQL, id: SQL | typeof mediationRequests.id | typeof payments.id, after: After) =>
-  after ? sql`(${createdMs}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
+/**
+ * Where a page of the mediations or payments ends: its last request's created_at to the microsecond (a JS Date would
+ * drop the microseconds, and comparing at millisecond precision would keep the index out of the ORDER BY) and id.
+ */
+export interface TimeCursor {
+  at: string;
+  id: string;
+}
+
+// The request's creation time as exact, session-independent text, for the next page's cursor.
+const requestCursorAt = sql<string>`to_char(${mediationRequests.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const olderThan = (after: TimeCursor | null) =>
+  after ? sql`(${mediationRequests.createdAt}, ${mediationRequests.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
 
 /** `text` as an ILIKE pattern matching it anywhere, with the pattern characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,7 +31,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * One page (limit + 1 rows) of every request, newest first, with the lawyer, the selected mediator and the escrow
  * status, in one query. `search` matches the case name or number, or either party's name or e-mail.
  */
-export async function listAdminMediations(db: DbOrTx, filter: { status?: RequestStatus; search?: string }, limit: number, after: After) {
+export async function listAdminMediations(db: DbOrTx, filter: { status?: RequestStatus; search?: string }, limit: number, after: TimeCursor | null) {
   const pattern = filter.search ? containing(filter.search) : null;
   const searched = pattern
     ? or(
@@ -39,13 +44,13 @@ export async function listAdminMediations(db: DbOrTx, filter: { status?: Request
       )
     : undefined;
   return db
-    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status })
+    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status, cursorAt: requestCursorAt })
     .from(mediationRequests)
     .innerJoin(lawyer, eq(lawyer.id, mediationRequests.lawyerId))
     .leftJoin(mediator, eq(mediator.id, mediationRequests.selectedMediatorId))
     .leftJoin(payments, eq(payments.requestId, mediationRequests.id))
-    .where(and(filter.status ? eq(mediationRequests.status, filter.status) : undefined, searched, olderThan(requestCreatedMs, mediationRequests.id, after)))
-    .orderBy(desc(requestCreatedMs), desc(mediationRequests.id))
+    .where(and(filter.status ? eq(mediationRequests.status, filter.status) : undefined, searched, olderThan(after)))
+    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
     .limit(limit + 1);
 }
 export type AdminMediationRow = Awaited<ReturnType<typeof listAdminMediations>>[number];
@@ -53,7 +58,7 @@ export type AdminMediationRow = Awaited<ReturnType<typeof listAdminMediations>>[
 /** The same row for one request (the reassignment's answer). */
 export async function findAdminMediation(db: DbOrTx, requestId: string): Promise<AdminMediationRow | undefined> {
   const [row] = await db
-    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status })
+    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status, cursorAt: requestCursorAt })
     .from(mediationRequests)
     .innerJoin(lawyer, eq(lawyer.id, mediationRequests.lawyerId))
     .leftJoin(mediator, eq(mediator.id, mediationRequests.selectedMediatorId))
@@ -63,8 +68,12 @@ export async function findAdminMediation(db: DbOrTx, requestId: string): Promise
   return row;
 }
 
-/** One page (limit + 1 rows) of every payment, newest first, with its case and parties; ledgers come in one more query. */
-export async function listAdminPayments(db: DbOrTx, status: PaymentStatus | undefined, limit: number, after: After) {
+/**
+ * One page (limit + 1 rows) of every payment with its case and parties, in the order of their requests (newest
+ * first: one payment per request, made when it is submitted), which the requests' creation index serves; ledgers come
+ * in one more query.
+ */
+export async function listAdminPayments(db: DbOrTx, status: PaymentStatus | undefined, limit: number, after: TimeCursor | null) {
   return db
     .select({
       payment: payments,
@@ -72,13 +81,14 @@ export async function listAdminPayments(db: DbOrTx, status: PaymentStatus | unde
       caseNumber: mediationRequests.caseNumber,
       lawyer: lawyerColumns,
       mediator: mediatorColumns,
+      cursorAt: requestCursorAt,
     })
     .from(payments)
     .innerJoin(mediationRequests, eq(mediationRequests.id, payments.requestId))
     .innerJoin(lawyer, eq(lawyer.id, payments.lawyerId))
     .leftJoin(mediator, eq(mediator.id, payments.mediatorId))
-    .where(and(status ? eq(payments.status, status) : undefined, olderThan(paymentCreatedMs, payments.id, after)))
-    .orderBy(desc(paymentCreatedMs), desc(payments.id))
+    .where(and(status ? eq(payments.status, status) : undefined, olderThan(after)))
+    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
     .limit(limit + 1);
 }
 export type AdminPaymentRow = Awaited<ReturnType<typeof listAdminPayments>>[number];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES, REQUEST_STATUSES } from '../../../common/enums';
 import { ADMIN_LIST_TEXTS, AdminMediationSchema, AdminPaymentSchema, MediatorRatingSchema } from '../../../common/schemas/admin-lists';
 import type { AppContext } from '../../context';
-import { PageQuerySchema, sendPage } from '../../pagination';
+import { PageQuerySchema } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireRole } from '../../plugins/guards';
 import { readErrors } from '../../route-responses';
@@ -35,7 +35,9 @@ export function adminListsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       requireRole(request, 'admin');
       const query = takeBody({ body: request.query, validationError: request.validationError });
-      return sendPage(reply, await adminMediationsPage(ctx, query), query.limit).map((row) => row.view);
+      const { items, next } = await adminMediationsPage(ctx, query);
+      if (next) reply.header('X-Next-Cursor', next);
+      return items;
     },
   );
 
@@ -53,7 +55,9 @@ export function adminListsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       requireRole(request, 'admin');
       const query = takeBody({ body: request.query, validationError: request.validationError });
-      return sendPage(reply, await adminPaymentsPage(ctx, query), query.limit).map((row) => row.view);
+      const { items, next } = await adminPaymentsPage(ctx, query);
+      if (next) reply.header('X-Next-Cursor', next);
+      return items;
     },
   );
 
