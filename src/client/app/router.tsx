@@ -102,9 +102,9 @@ const routes: RouteObject[] = [
         // The admin area (issue 9): one route per tab; the sidebar's /admin/... links open the matching tab.
         element: <RequireComplete roles={['admin']} />,
         children: [
-          { path: '/admin', ...comingNext('admin') },
-          { path: '/admin/dashboard', ...comingNext('admin') },
-          { path: '/admin/analytics', ...comingNext('admin') },
+          { path: '/admin', lazy: page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
+          { path: '/admin/dashboard', lazy: page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
+          { path: '/admin/analytics', lazy: page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
           { path: '/admin/users', ...comingNext('admin') },
           { path: '/admin/mediations', ...comingNext('admin') },
           { path: '/admin/payments', ...comingNext('admin') },

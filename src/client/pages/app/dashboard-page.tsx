@@ -9,7 +9,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { useCurrentUser } from '../../lib/current-user';
 import { displayMoney, formatDateTime, formatRating } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { StatCard } from './stat-card';
+import { StatCard } from '../../components/stat-card';
 
 function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
   const actions =

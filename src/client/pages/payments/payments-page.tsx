@@ -6,7 +6,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { useDashboardFigures, usePayments } from '../../features/payment-history/api';
 import { PaymentsList, type PaymentViewer } from '../../features/payment-history/payments-list';
 import { PayoutAccountCard } from '../../features/payment-history/payout-account-card';
-import { StatCard } from '../app/stat-card';
+import { StatCard } from '../../components/stat-card';
 import { useCurrentUser } from '../../lib/current-user';
 import { displayMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Card, CardContent } from './ui/card';
+import { Skeleton } from './ui/skeleton';
 
 export function StatCard({
   label,
