@@ -2,6 +2,7 @@ import { PanelLeft } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { AppSidebar } from '../../components/sidebar/app-sidebar';
 import { SidebarProvider, useSidebar } from '../../components/sidebar/sidebar-state';
+import { ImpersonationBanner } from '../../components/impersonation-banner';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
@@ -36,6 +37,7 @@ export function AppShell() {
       <div className="flex min-h-dvh w-full">
         <AppSidebar user={user} />
         <div className="flex min-w-0 flex-1 flex-col">
+          <ImpersonationBanner user={user} />
           <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
             <SidebarTrigger />
             <div className="flex-1" />

@@ -1,0 +1,61 @@
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '../../../common/enums';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import type { UserFilters as Filters } from './api';
+import { ROLE_LABELS, STATUS_LABELS } from './user-labels';
+
+const selectClass =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring md:text-sm';
+
+/** Search (name or e-mail), role and status. The search text is debounced by the list, not here: typing stays instant. */
+export function UserFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  const id = useId();
+  return (
+    <div role="search" aria-label="Filter users" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-search`}>Search</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            className="pl-9"
+            placeholder="Name or e-mail"
+            maxLength={100}
+            value={value.search}
+            onChange={(e) => onChange({ ...value, search: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-role`}>Role</Label>
+        <select id={`${id}-role`} className={selectClass} value={value.role} onChange={(e) => onChange({ ...value, role: e.target.value as UserRole | '' })}>
+          <option value="">All roles</option>
+          {USER_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <select
+          id={`${id}-status`}
+          className={selectClass}
+          value={value.status}
+          onChange={(e) => onChange({ ...value, status: e.target.value as UserStatus | '' })}
+        >
+          <option value="">All statuses</option>
+          {USER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
