@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDto } from '../../common/api-types';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -42,6 +43,12 @@ function renderBanner(user: UserDto) {
   );
 }
 
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+}
+
 describe('ImpersonationBanner', () => {
   it('is absent for a user nobody is viewing as', () => {
     renderBanner({ ...VIEWED, impersonatedBy: null });
@@ -58,6 +65,11 @@ describe('ImpersonationBanner', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect([String(url), init?.method]).toEqual(['/api/admin/impersonate/stop', 'POST']);
     expect((screen.getByRole('button', { name: 'Return to your admin account' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('is accessible (axe)', async () => {
+    renderBanner(VIEWED);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('a failed stop says why and stays', async () => {

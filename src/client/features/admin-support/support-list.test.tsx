@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SupportMessageDto } from '../../../common/schemas/admin-support';
 import { apiGet } from '../../lib/api-client';
@@ -72,6 +73,12 @@ function renderList() {
 
 const cardOf = async (subject: string) => (await screen.findByRole('heading', { name: subject })).closest('li')!;
 
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+}
+
 describe('SupportList', () => {
   it('shows open messages first: sender, e-mail link, subject, message and date; Load more follows the cursor', async () => {
     mockServer();
@@ -121,6 +128,13 @@ describe('SupportList', () => {
     fireEvent.click(within(await cardOf('Question about fees')).getByRole('button', { name: 'Mark handled' }));
     await waitFor(() => expect(toasts.toastError).toHaveBeenCalledTimes(1));
     expect((toasts.toastError.mock.calls[0][1] as Error).message).toBe('Message not found');
+  });
+
+  it('is accessible (axe)', async () => {
+    mockServer();
+    renderList();
+    await cardOf('Question about fees');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('says so when there are no messages', async () => {

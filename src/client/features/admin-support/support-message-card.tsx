@@ -28,8 +28,8 @@ export function SupportMessageCard({ message: m }: { message: SupportMessageDto 
           <h3 className="font-semibold wrap-anywhere">{m.subject}</h3>
           <p className="text-sm wrap-anywhere text-muted-foreground">
             From {m.name} ·{' '}
-            <a href={`mailto:${m.email}`} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
-              <Mail className="size-3.5" aria-hidden="true" />
+            <a href={`mailto:${m.email}`} className="text-primary underline-offset-4 hover:underline">
+              <Mail className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
               {m.email}
             </a>
           </p>

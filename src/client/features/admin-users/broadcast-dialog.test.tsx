@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BroadcastButton } from './broadcast-dialog';
 
@@ -39,6 +40,12 @@ function openDialog() {
   };
 }
 
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+}
+
 describe('BroadcastButton', () => {
   it('requires a title and a message (blank is empty) and sends nothing', async () => {
     const { dialog, message, send } = openDialog();
@@ -59,6 +66,13 @@ describe('BroadcastButton', () => {
     expect(await within(dialog).findByText('Title must be at most 120 characters')).toBeTruthy();
     expect(within(dialog).getByText('Message must be at most 1000 characters')).toBeTruthy();
     expect(posts()).toHaveLength(0);
+  });
+
+  it('is accessible with its errors shown (axe)', async () => {
+    const { dialog, send } = openDialog();
+    send();
+    await within(dialog).findByText('Title is required');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('sends a broadcast to everyone, says how many it reached and closes', async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
@@ -56,6 +57,12 @@ function renderList() {
   );
 }
 
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+}
+
 describe('UserList', () => {
   it('shows cards on a phone: name, e-mail, role, status, verification, joined date and profile summary', async () => {
     stubScreen(false);
@@ -105,6 +112,19 @@ describe('UserList', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['User', 'Role and profile', 'Status', 'Joined', 'Actions']);
+  });
+
+  it('is accessible as cards and as a table (axe)', async () => {
+    stubScreen(false);
+    mockServer();
+    renderList();
+    await screen.findByRole('heading', { name: 'Max Mediator' });
+    expect(await axeViolations()).toEqual([]);
+    cleanup();
+    stubScreen(true);
+    renderList();
+    await screen.findByRole('table', { name: 'Users' });
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('asks the server only once the search text rests, and sends role and status filters at once', async () => {
