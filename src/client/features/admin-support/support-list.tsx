@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PagedListView } from '../../components/paged-list';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { SUPPORT_FILTERS, useSupportMessages, type SupportFilter } from './api';
 import { SupportMessageCard } from './support-message-card';
 
@@ -13,9 +14,6 @@ const EMPTY: Record<SupportFilter, string> = {
   all: 'No messages yet. Messages sent through the contact form appear here.',
 };
 
-const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:w-48 md:text-sm';
-
 /** The Support tab (RULES.md 7): contact-form messages, open ones by default, newest first with 'Load more'. */
 export function SupportList() {
   const id = useId();
@@ -25,13 +23,13 @@ export function SupportList() {
     <div className="grid min-w-0 gap-4">
       <div className="grid gap-2 sm:justify-start">
         <Label htmlFor={id}>Show</Label>
-        <select id={id} className={selectClass} value={filter} onChange={(e) => setFilter(e.target.value as SupportFilter)}>
+        <NativeSelect id={id} className="sm:w-48" value={filter} onChange={(e) => setFilter(e.target.value as SupportFilter)}>
           {SUPPORT_FILTERS.map((f) => (
             <option key={f} value={f}>
               {FILTER_LABELS[f]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <PagedListView
         list={list}

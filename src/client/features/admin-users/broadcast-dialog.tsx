@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Megaphone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { BROADCAST_TEXTS } from '../../../common/schemas/admin-broadcast';
+import type { z } from 'zod';
+import { BroadcastInputSchema } from '../../../common/schemas/admin-broadcast';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
@@ -12,14 +12,10 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { useBroadcast } from './api';
 
-export const TITLE_MAX = 120;
-export const MESSAGE_MAX = 1000;
-
-/** The server's own limits and texts (BroadcastInputSchema), checked before sending. */
-const BroadcastFormSchema = z.object({
-  title: z.string().trim().min(1, BROADCAST_TEXTS.title).max(TITLE_MAX, BROADCAST_TEXTS.titleTooLong),
-  message: z.string().trim().min(1, BROADCAST_TEXTS.message).max(MESSAGE_MAX, BROADCAST_TEXTS.messageTooLong),
-});
+/** The server's own fields, limits and texts (BroadcastInputSchema), checked before sending (DESIGN 4: written once). */
+const BroadcastFormSchema = BroadcastInputSchema.shape.notification.pick({ title: true, message: true });
+const TITLE_MAX = BroadcastFormSchema.shape.title.maxLength ?? 120;
+const MESSAGE_MAX = BroadcastFormSchema.shape.message.maxLength ?? 1000;
 type BroadcastValues = z.infer<typeof BroadcastFormSchema>;
 
 /** The server names the fields `notification.title` / `notification.message`. */

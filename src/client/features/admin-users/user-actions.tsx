@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { USER_STATUSES, type UserStatus } from '../../../common/enums';
 import type { AdminUserDto } from '../../../common/schemas/admin-users';
 import { Button } from '../../components/ui/button';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { fullReload } from '../../lib/full-reload';
@@ -11,9 +12,6 @@ import { fullName, STATUS_LABELS } from './user-labels';
 
 /** Spec 2: after impersonation starts, the page goes to / after about one second (the toast says so meanwhile). */
 export const IMPERSONATION_RELOAD_DELAY_MS = 1000;
-
-const selectClass =
-  'h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 sm:w-36';
 
 const DELETE_OUTCOMES = {
   removed: 'The account had no history and was removed.',
@@ -69,9 +67,9 @@ function StatusSelect({ user, disabled }: { user: AdminUserDto; disabled: boolea
       <label htmlFor={id} className="sr-only">
         Status of {fullName(user)}
       </label>
-      <select
+      <NativeSelect
         id={id}
-        className={selectClass}
+        className="h-9 min-w-0 px-2 py-1 sm:w-36"
         value={user.status}
         disabled={disabled || change.isPending}
         aria-busy={change.isPending}
@@ -82,7 +80,7 @@ function StatusSelect({ user, disabled }: { user: AdminUserDto; disabled: boolea
             {STATUS_LABELS[status]}
           </option>
         ))}
-      </select>
+      </NativeSelect>
       {suspending ? (
         <SuspendDialog user={user} pending={change.isPending} onConfirm={() => void apply('suspended')} onCancel={() => setSuspending(false)} />
       ) : null}

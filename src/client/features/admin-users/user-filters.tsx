@@ -3,11 +3,9 @@ import { useId } from 'react';
 import { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from '../../../common/enums';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import type { UserFilters as Filters } from './api';
 import { ROLE_LABELS, STATUS_LABELS } from './user-labels';
-
-const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring md:text-sm';
 
 /** Search (name or e-mail), role and status. The search text is debounced by the list, not here: typing stays instant. */
 export function UserFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
@@ -31,20 +29,20 @@ export function UserFilters({ value, onChange }: { value: Filters; onChange: (ne
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-role`}>Role</Label>
-        <select id={`${id}-role`} className={selectClass} value={value.role} onChange={(e) => onChange({ ...value, role: e.target.value as UserRole | '' })}>
+        <NativeSelect id={`${id}-role`} value={value.role} onChange={(e) => onChange({ ...value, role: e.target.value as UserRole | '' })}>
           <option value="">All roles</option>
           {USER_ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-status`}>Status</Label>
-        <select
+        <NativeSelect
           id={`${id}-status`}
-          className={selectClass}
+
           value={value.status}
           onChange={(e) => onChange({ ...value, status: e.target.value as UserStatus | '' })}
         >
@@ -54,7 +52,7 @@ export function UserFilters({ value, onChange }: { value: Filters; onChange: (ne
               {STATUS_LABELS[status]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
     </div>
   );
