@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, REQUEST_STATUSES } from '../enums';
 import { PaymentViewSchema } from './payment-history';
+import { LedgerEntrySchema } from './responses';
 
 const Id = z.guid();
 const Timestamp = z.iso.datetime();
@@ -56,10 +57,11 @@ export const ReassignInputSchema = z.object({
 });
 export type ReassignInput = z.infer<typeof ReassignInputSchema>;
 
-/** GET /api/admin/payments: every payment with its whole ledger, and who the parties are. */
+/** GET /api/admin/payments: every payment with its whole ledger (with the provider's references), and who the parties are. */
 export const AdminPaymentSchema = PaymentViewSchema.extend({
   lawyer: Person,
   mediator: Person.nullable(),
+  ledger: z.array(LedgerEntrySchema.extend({ providerRef: z.string().describe("The payment provider's id of the charge, refund or transfer") })),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 

@@ -114,6 +114,8 @@ describe.each(backends)('admin lists on %s', (backend) => {
       ['balance_charge', '1150.00'],
       ['deposit_charge', '250.00'],
     ]);
+    // Admins see the provider's reference of each movement (to look it up in the provider's dashboard).
+    for (const entry of payment.ledger) expect(entry.providerRef).toMatch(/\S/);
     const live = res.json().find((p: { requestId: string }) => p.requestId === liveId);
     expect(live).toMatchObject({ mediator: null, ledger: [expect.objectContaining({ kind: 'deposit_charge' })] });
     expect((await call(t, 'GET', '/api/admin/payments?status=released', admin)).json()).toEqual([]);

@@ -33,8 +33,11 @@ export function presentAdminMediation({ request, lawyer, mediator, paymentStatus
 
 /** The payments presenter's admin view (the whole ledger, its totals) plus the parties' names. */
 export function presentAdminPayment(row: AdminPaymentRow, ledger: LedgerRow[]): AdminPayment {
+  const payment = presentPayment(row, ledger, 'admin');
+  const refs = new Map(ledger.map((e) => [e.id, e.providerRef]));
   return {
-    ...presentPayment(row, ledger, 'admin'),
+    ...payment,
+    ledger: payment.ledger.map((e) => ({ ...e, providerRef: refs.get(e.id) ?? '' })),
     lawyer: personOf(row.lawyer),
     mediator: row.mediator?.id ? personOf(row.mediator as PersonRow) : null,
   };

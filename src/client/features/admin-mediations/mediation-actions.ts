@@ -1,0 +1,6 @@
+import { TRANSITIONS } from '../../../common/domain/request-status';
+import type { RequestStatus } from '../../../common/enums';
+
+/** What an admin may do with a mediation in this state (RULES.md 4: the same table the server checks). */
+export const canReassign = (status: RequestStatus) => TRANSITIONS.reassign.admin!.includes(status);
+export const canCancel = (status: RequestStatus) => TRANSITIONS.cancel.admin!.includes(status);
