@@ -1,7 +1,9 @@
 import { Construction } from 'lucide-react';
 import { Link } from 'react-router';
+import { homePathFor } from '../../../common/domain/account';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FEATURES: Record<string, { title: string; text: string }> = {
@@ -15,6 +17,8 @@ const FEATURES: Record<string, { title: string; text: string }> = {
 export function ComingNextPage({ feature }: { feature: string }) {
   const info = FEATURES[feature] ?? { title: 'Coming next', text: 'This part of MediateHub is on its way.' };
   usePageTitle(info.title);
+  // An admin's dashboard is /admin, not a lawyer's /dashboard.
+  const { user } = useCurrentUser();
   return (
     <div className="grid gap-6">
       <h1 className="font-serif text-3xl font-semibold">{info.title}</h1>
@@ -28,7 +32,7 @@ export function ComingNextPage({ feature }: { feature: string }) {
             <p className="text-muted-foreground">{info.text}</p>
           </div>
           <Button asChild variant="outline" className="sm:ml-auto">
-            <Link to="/dashboard">Back to dashboard</Link>
+            <Link to={user ? homePathFor(user) : '/dashboard'}>Back to dashboard</Link>
           </Button>
         </CardContent>
       </Card>

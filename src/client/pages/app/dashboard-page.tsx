@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Briefcase, CheckCircle2, CreditCard, DollarSign, FilePlus2, FileText, MessageSquare, Search, Star, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { DashboardDto } from '../../../common/api-types';
 import { TIER_LABELS } from '../../../common/domain/tiers';
 import { Button } from '../../components/ui/button';
@@ -78,7 +78,15 @@ function RecentActivity({ items, failed }: { items: DashboardDto['recentActivity
   );
 }
 
+/** /dashboard: a lawyer's or a mediator's. An admin's dashboard is /admin, so every screen an admin reaches is an admin's. */
 export function DashboardPage() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  if (user.role === 'admin') return <Navigate to="/admin" replace />;
+  return <MemberDashboard />;
+}
+
+function MemberDashboard() {
   usePageTitle('Dashboard');
   const { user } = useCurrentUser();
   const { data, isLoading, error, refetch, isRefetching } = useQuery<DashboardDto>({ queryKey: ['/api/dashboard'], staleTime: 0 });

@@ -103,14 +103,19 @@ function MediatorRequests({ tier }: { tier: SubscriptionTier }) {
   );
 }
 
+/** A lawyer sees their own requests; an admin sees everyone's (the same API answers each by role). */
+const REQUESTS_TITLE = { lawyer: 'My Mediation Requests', admin: 'All Mediation Requests' } as const;
+
 function LawyerRequests({ role }: { role: 'lawyer' | 'admin' }) {
   const list = useRequests();
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-serif text-3xl font-semibold">My Mediation Requests</h1>
-          <p className="mt-1 text-muted-foreground">Track your cases from posting to completion.</p>
+          <h1 className="font-serif text-3xl font-semibold">{REQUESTS_TITLE[role]}</h1>
+          <p className="mt-1 text-muted-foreground">
+            {role === 'admin' ? 'Every lawyer’s requests, from posting to completion.' : 'Track your cases from posting to completion.'}
+          </p>
         </div>
         {role === 'lawyer' ? (
           <Button asChild>
@@ -128,10 +133,16 @@ function LawyerRequests({ role }: { role: 'lawyer' | 'admin' }) {
           <Card>
             <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
               <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground">No mediation requests yet. Create your first request to get started.</p>
-              <Button asChild>
-                <Link to="/requests/new">Create First Request</Link>
-              </Button>
+              {role === 'admin' ? (
+                <p className="text-muted-foreground">No mediation requests yet. Lawyers’ requests appear here once they post them.</p>
+              ) : (
+                <>
+                  <p className="text-muted-foreground">No mediation requests yet. Create your first request to get started.</p>
+                  <Button asChild>
+                    <Link to="/requests/new">Create First Request</Link>
+                  </Button>
+                </>
+              )}
             </CardContent>
           </Card>
         }
@@ -142,7 +153,7 @@ function LawyerRequests({ role }: { role: 'lawyer' | 'admin' }) {
 
 export function RequestsPage() {
   const { user } = useCurrentUser();
-  usePageTitle(user?.role === 'mediator' ? 'Browse Requests' : 'My Mediation Requests');
+  usePageTitle(user?.role === 'mediator' ? 'Browse Requests' : REQUESTS_TITLE[user?.role === 'admin' ? 'admin' : 'lawyer']);
   if (!user) return null;
   return user.role === 'mediator' ? (
     <MediatorRequests tier={user.mediatorProfile?.subscriptionTier ?? 'free'} />
