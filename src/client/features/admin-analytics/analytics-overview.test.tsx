@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Analytics } from '../../../common/schemas/admin-analytics';
@@ -58,6 +59,12 @@ function renderOverview() {
 }
 
 const card = (label: string) => screen.getByText(label).parentElement as HTMLElement;
+
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('AnalyticsOverview', () => {
   it('asks for the last 30 days in the browser time zone by default', async () => {
@@ -136,5 +143,11 @@ describe('AnalyticsOverview', () => {
     renderOverview();
     expect((await screen.findByRole('alert')).textContent).toContain('Unknown time zone');
     expect(screen.getByRole('button', { name: /try again/i })).toBeTruthy();
+  });
+
+  it('is accessible with its figures and charts (axe)', async () => {
+    renderOverview();
+    await screen.findAllByRole('img');
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +62,12 @@ function renderList() {
 const cardOf = (heading: string) => screen.getByRole('heading', { name: heading }).closest('li') as HTMLElement;
 const value = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling?.textContent;
 
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 describe('AuditList', () => {
   it('shows who did what to whom in plain words, and loads more', async () => {
     fetchMock.mockImplementation(async (input) => {
@@ -110,5 +117,12 @@ describe('AuditList', () => {
     fetchMock.mockImplementation(async () => json({ message: 'The database is unavailable' }, 503));
     renderList();
     expect((await screen.findByRole('alert')).textContent).toContain('The database is unavailable');
+  });
+
+  it('is accessible (axe)', async () => {
+    fetchMock.mockImplementation(async () => json([STATUS_CHANGE, DISPUTE], 200, { 'X-Next-Cursor': 'p2' }));
+    renderList();
+    await screen.findByRole('heading', { name: 'Resolved a dispute' });
+    expect(await axeViolations()).toEqual([]);
   });
 });

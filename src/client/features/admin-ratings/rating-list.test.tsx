@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediatorRating } from '../../../common/schemas/admin-lists';
@@ -39,6 +40,12 @@ function renderList() {
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 const value = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling?.textContent;
 
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 describe('RatingList', () => {
   it('shows each mediator with one-decimal average, reviews and completed mediations, then loads more', async () => {
     fetchMock.mockImplementation(async (input) => {
@@ -72,5 +79,12 @@ describe('RatingList', () => {
     renderList();
     expect((await screen.findByRole('alert')).textContent).toContain('The database is unavailable');
     expect(screen.getByRole('button', { name: /try again/i })).toBeTruthy();
+  });
+
+  it('is accessible (axe)', async () => {
+    fetchMock.mockImplementation(async () => json([mediator(1, '4.75', 8, 12)], 200, { 'X-Next-Cursor': 'p2' }));
+    renderList();
+    await screen.findByRole('heading', { name: 'Mediator 1' });
+    expect(await axeViolations()).toEqual([]);
   });
 });
