@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -50,6 +51,12 @@ function renderList() {
 
 const card = async (name: string) => screen.findByRole('article', { name });
 const value = (within_: HTMLElement, term: string) => within(within_).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('MediationList', () => {
   it('shows each mediation: case, parties, budget, status, dates, a link to the request, and the actions its state allows', async () => {
@@ -131,5 +138,15 @@ describe('MediationList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(within(await card('Doe v. Roe')).getByRole('button', { name: /Cancel/ }));
     expect((await screen.findByRole('dialog', { name: 'Cancel mediation' })).textContent).toContain('Doe v. Roe');
+  });
+
+  it('is accessible (axe), the list and the cancel dialog', async () => {
+    mockServer();
+    renderList();
+    await card('Smith v. Jones');
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(within(await card('Smith v. Jones')).getByRole('button', { name: /Cancel/ }));
+    await screen.findByRole('dialog', { name: 'Cancel mediation' });
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -47,6 +48,12 @@ function renderList() {
 
 const card = (name: string) => screen.findByRole('article', { name });
 const value = (el: HTMLElement, term: string) => within(el).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('PaymentList', () => {
   it('shows each payment: case, parties, the deposit as its amount, charged, refunded, fee, payout and status', async () => {
@@ -121,5 +128,15 @@ describe('PaymentList', () => {
     mockServer({ empty: true });
     renderList();
     expect(await screen.findByText('No payments yet.')).toBeTruthy();
+  });
+
+  it('is accessible (axe), the list and the ledger', async () => {
+    mockServer();
+    renderList();
+    await card('Smith v. Jones');
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(within(await card('Smith v. Jones')).getByRole('button', { name: /View ledger/ }));
+    await screen.findByRole('dialog', { name: 'Ledger: Smith v. Jones' });
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +54,12 @@ async function renderForm() {
 const field = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement | HTMLTextAreaElement;
 const type = (name: RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+/** axe on what is rendered (jsdom cannot compute colours; a component alone has no page landmarks). */
+async function axeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('SettingsForm', () => {
   it('shows the current settings and says changes apply to requests submitted afterwards', async () => {
@@ -127,5 +134,15 @@ describe('SettingsForm', () => {
       </QueryClientProvider>,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Forbidden');
+  });
+
+  it('is accessible (axe), with errors shown', async () => {
+    mockServer();
+    await renderForm();
+    expect(await axeViolations()).toEqual([]);
+    type(/^Deposit/, '0');
+    save();
+    await screen.findByText('Deposit must be greater than 0 with at most two decimals');
+    expect(await axeViolations()).toEqual([]);
   });
 });
