@@ -3,6 +3,7 @@ import type { AuditEntryDto } from '../../../common/schemas/admin-audit';
 import { PagedListView } from '../../components/paged-list';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { formatDateTime } from '../../lib/format';
 import { useAuditLog } from './api';
 import { actionLabel, AUDIT_ACTIONS, detailLines, personName, targetText } from './audit-action';
@@ -43,19 +44,14 @@ export function AuditList({ action, onActionChange }: { action: string; onAction
     <div className="grid gap-4">
       <div className="grid gap-2 sm:max-w-xs">
         <Label htmlFor={selectId}>Action</Label>
-        <select
-          id={selectId}
-          value={action}
-          onChange={(e) => onActionChange(e.target.value)}
-          className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
+        <NativeSelect id={selectId} value={action} onChange={(e) => onActionChange(e.target.value)}>
           <option value="">All actions</option>
           {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <PagedListView
         list={list}
