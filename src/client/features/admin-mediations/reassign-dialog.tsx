@@ -13,7 +13,7 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { displayMoney } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { useMediatorChoices, useReassignMediator } from './api';
-import { useDebounced } from './use-debounced';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const fullName = (u: AdminUserDto) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
@@ -93,7 +93,7 @@ export function ReassignDialog({ mediation, onOpenChange }: { mediation: AdminMe
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | undefined>();
   const reassign = useReassignMediator(mediation.id);
-  const settledSearch = useDebounced(search);
+  const settledSearch = useDebouncedValue(search);
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
