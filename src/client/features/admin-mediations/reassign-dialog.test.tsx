@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -103,5 +104,15 @@ describe('ReassignDialog', () => {
     expect(title).toBe('Failed to reassign mediator');
     expect((error as Error).message).toBe('This mediator has not completed their profile');
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('is accessible (axe), with the choice error shown', async () => {
+    mockServer(() => json(MATCHED));
+    const { dialog } = renderDialog();
+    await within(dialog).findByRole('radio', { name: /Nora Neutral/ });
+    submit(dialog);
+    await within(dialog).findByText('Choose a mediator');
+    const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(violations.map((v) => v.id)).toEqual([]);
   });
 });
