@@ -8,9 +8,11 @@ export const ADMIN_CANCEL_TEXTS = {
   reasonTooLong: 'Must be at most 1000 characters',
 } as const;
 
+const DepositRefundChoiceSchema = z.enum(['full', 'partial', 'none'], ADMIN_CANCEL_TEXTS.refund);
+
 /** What the admin sends: which part of the deposit goes back (the balance always does), and why. */
 export const AdminCancelInputSchema = z.object({
-  refund: z.enum(['full', 'partial', 'none'], ADMIN_CANCEL_TEXTS.refund),
+  refund: DepositRefundChoiceSchema,
   reason: z.string(ADMIN_CANCEL_TEXTS.reason).trim().min(1, ADMIN_CANCEL_TEXTS.reason).max(1000, ADMIN_CANCEL_TEXTS.reasonTooLong),
 });
 export type AdminCancelInput = z.infer<typeof AdminCancelInputSchema>;
@@ -23,3 +25,6 @@ export const AdminCancelResultSchema = z.object({
   kind: z.enum(['full', 'partial', 'none']),
 });
 export type AdminCancelResult = z.infer<typeof AdminCancelResultSchema>;
+
+/** GET /api/requests/{id}/cancellation?refund=: an admin previews their choice with the server's own rule. */
+export const CancellationPreviewQuerySchema = z.object({ refund: DepositRefundChoiceSchema.optional() });

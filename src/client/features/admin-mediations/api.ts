@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancellationPreviewDto } from '../../../common/api-types';
+import type { DepositRefundKind } from '../../../common/domain/refunds';
 import type { RequestStatus } from '../../../common/enums';
 import type { AdminCancelInput, AdminCancelResult } from '../../../common/schemas/admin-cancellation';
 import type { AdminMediation, ReassignInput } from '../../../common/schemas/admin-lists';
@@ -56,9 +57,9 @@ export function useReassignMediator(requestId: string) {
   });
 }
 
-/** What is held for the request: the deposit (all, half or none of it goes back) and the balance (always goes back). */
-export function useCancellationPreview(requestId: string) {
-  return useQuery<CancellationPreviewDto>({ queryKey: ['/api/requests', requestId, 'cancellation'], staleTime: 0 });
+/** What cancelling with the admin's refund choice would give back (the server's rule); nothing until one is chosen. */
+export function useCancellationPreview(requestId: string, refund: DepositRefundKind | undefined) {
+  return useQuery<CancellationPreviewDto>({ queryKey: ['/api/requests', requestId, `cancellation?refund=${refund}`], staleTime: 0, enabled: !!refund });
 }
 
 export function useCancelMediation(requestId: string) {

@@ -14,22 +14,20 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const cancelCalls = () => fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/cancel') && init?.method === 'POST');
 
-// What is held for the matched mediation: a $250.01 deposit (odd, to show the half's rounding) and a $1,149.99 balance.
-const PREVIEW = {
-  kind: 'partial',
-  depositRefund: '125.01',
-  balanceRefund: '1149.99',
-  totalRefund: '1275.00',
-  cancellationFee: '112.50',
-  deposit: '250.01',
-  platformFee: '12.50',
-  reason: 'Cancelled 3 or more business days before the mediation date: 50% of the deposit is refunded.',
+// What the server answers for each choice on the matched mediation: a $250.01 deposit (odd, to show the half's
+// rounding) and a $1,149.99 balance.
+const HELD = { balanceRefund: '1149.99', cancellationFee: '0.00', deposit: '250.01', platformFee: '0.00', reason: 'Cancelled by an administrator.' };
+const PREVIEWS: Record<string, object> = {
+  full: { ...HELD, kind: 'full', depositRefund: '250.01', totalRefund: '1400.00' },
+  partial: { ...HELD, kind: 'partial', depositRefund: '125.01', totalRefund: '1275.00' },
+  none: { ...HELD, kind: 'none', depositRefund: '0.00', totalRefund: '1149.99' },
 };
 
-function mockServer(answer: () => Response, preview: () => Response = () => json(PREVIEW)) {
+function mockServer(answer: () => Response, preview: (refund: string) => Response = (refund) => json(PREVIEWS[refund])) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === `/api/requests/${MATCHED.id}/cancellation`) return preview();
+    const asked = url.match(new RegExp(`^/api/requests/${MATCHED.id}/cancellation\\?refund=(\\w+)$`));
+    if (asked) return preview(asked[1]);
     if (init?.method === 'POST') return answer();
     return json({ message: 'Not found' }, 404);
   });
@@ -63,26 +61,28 @@ const preview = (dialog: HTMLElement) =>
   [...within(dialog).getByLabelText('Refund preview').querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
 
 describe('CancelMediationDialog', () => {
-  it('previews the refund of each choice: all, half (odd cent to the lawyer) or none of the deposit, always the balance', async () => {
+  it("previews each choice with the server's figures: all, half (odd cent to the lawyer) or none of the deposit, always the balance", async () => {
     mockServer(() => json({}));
     const { dialog } = renderDialog();
     expect(await within(dialog).findByText('Choose a refund to see what goes back to the lawyer.')).toBeTruthy();
     expect(dialog.textContent).toContain('Anything paid beyond the deposit (the balance) is always refunded in full.');
     const held = `Deposit refunded (of ${displayMoney('250.01')} held)`;
     choose(dialog, 'Full refund');
+    expect(await within(dialog).findByLabelText('Refund preview')).toBeTruthy();
     expect(preview(dialog)).toEqual([
       [held, displayMoney('250.01')],
       ['Balance refunded', displayMoney('1149.99')],
       ['Total refunded to the lawyer', displayMoney('1400.00')],
     ]);
     choose(dialog, 'Partial refund');
+    await waitFor(() => expect(preview(dialog)[0]).toEqual([held, displayMoney('125.01')]));
     expect(preview(dialog)).toEqual([
       [held, displayMoney('125.01')],
       ['Balance refunded', displayMoney('1149.99')],
       ['Total refunded to the lawyer', displayMoney('1275.00')],
     ]);
     choose(dialog, 'No refund');
-    expect(preview(dialog)[2]).toEqual(['Total refunded to the lawyer', displayMoney('1149.99')]);
+    await waitFor(() => expect(preview(dialog)[2]).toEqual(['Total refunded to the lawyer', displayMoney('1149.99')]));
   });
 
   it('describes the rule when the preview cannot be loaded', async () => {
@@ -91,6 +91,7 @@ describe('CancelMediationDialog', () => {
       () => json({ message: 'Server error' }, 500),
     );
     const { dialog } = renderDialog();
+    choose(dialog, 'Full refund');
     expect(
       await within(dialog).findByText(/Full refunds the whole deposit, partial half of it, none nothing; the balance is refunded in every case./),
     ).toBeTruthy();

@@ -12,17 +12,18 @@ import { Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { applyServerErrors } from '../../lib/form-errors';
-import { displayCents, displayMoney } from '../../lib/format';
+import { displayMoney } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { useCancellationPreview, useCancelMediation } from './api';
-import { REFUND_CHOICES, refundFor } from './refund-choice';
+import { REFUND_CHOICES } from './refund-choice';
 
 type Values = z.input<typeof AdminCancelInputSchema>;
 type Output = z.output<typeof AdminCancelInputSchema>;
 
-/** The refund the chosen option gives, from what is held now; the rule in words while it loads or if it cannot. */
+/** What the chosen option refunds, worked out by the server with the rule the cancellation applies; the rule in words if it cannot. */
 function RefundPreview({ requestId, kind }: { requestId: string; kind: Values['refund'] | undefined }) {
-  const preview = useCancellationPreview(requestId);
+  const preview = useCancellationPreview(requestId, kind);
+  if (!kind) return <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">Choose a refund to see what goes back to the lawyer.</p>;
   if (preview.isLoading) return <Skeleton className="h-20" />;
   if (!preview.data) {
     return (
@@ -31,12 +32,10 @@ function RefundPreview({ requestId, kind }: { requestId: string; kind: Values['r
       </p>
     );
   }
-  if (!kind) return <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">Choose a refund to see what goes back to the lawyer.</p>;
-  const refund = refundFor(preview.data, kind);
   const lines = [
-    { term: `Deposit refunded (of ${displayMoney(preview.data.deposit)} held)`, value: displayCents(refund.depositRefund) },
-    { term: 'Balance refunded', value: displayCents(refund.balanceRefund) },
-    { term: 'Total refunded to the lawyer', value: displayCents(refund.total) },
+    { term: `Deposit refunded (of ${displayMoney(preview.data.deposit)} held)`, value: displayMoney(preview.data.depositRefund) },
+    { term: 'Balance refunded', value: displayMoney(preview.data.balanceRefund) },
+    { term: 'Total refunded to the lawyer', value: displayMoney(preview.data.totalRefund) },
   ];
   return (
     <dl aria-label="Refund preview" className="grid gap-1 rounded-lg border p-3 text-sm">

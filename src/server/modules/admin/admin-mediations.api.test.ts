@@ -74,9 +74,13 @@ describe.each(backends)('admin cancellation with a chosen refund on %s', (backen
   );
   it.each(cases)('%s, refund %s: the exact refund, fee and payment status; the ledger whole; audited', async (state, refund) => {
     const id = await requestIn(state);
+    const expected = EXPECTED[state === 'matched' || state === 'in_progress' ? 'after' : 'before'][refund];
+    // The admin's dialog previews the choice with the same rule the cancellation applies.
+    const preview = await call(t, 'GET', `/api/requests/${id}/cancellation?refund=${refund}`, admin);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().totalRefund).toBe(expected.refund);
     const res = await call(t, 'POST', url(id), admin, { refund, reason: 'Duplicate filing' });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = EXPECTED[state === 'matched' || state === 'in_progress' ? 'after' : 'before'][refund];
     expect(res.json()).toEqual({ id, status: 'cancelled', refundAmount: expected.refund, kind: refund });
 
     const ledger = (await expectLedgerWhole(t, id))!;
@@ -107,6 +111,12 @@ describe.each(backends)('admin cancellation with a chosen refund on %s', (backen
     }
   });
 
+  it('only an admin may preview a chosen refund: the owning lawyer 403, a value outside the choices 400', async () => {
+    const id = await requestIn('pending_mediators');
+    expect((await call(t, 'GET', `/api/requests/${id}/cancellation`, lawyer.cookie)).statusCode).toBe(200);
+    expect((await call(t, 'GET', `/api/requests/${id}/cancellation?refund=full`, lawyer.cookie)).statusCode).toBe(403);
+    expect((await call(t, 'GET', `/api/requests/${id}/cancellation?refund=most`, admin)).statusCode).toBe(400);
+  });
   it('a draft: nothing was charged, nothing refunded', async () => {
     const created = await call(t, 'POST', '/api/requests', lawyer.cookie, validRequest({ caseName: 'Admin cancels a draft' }));
     const id = created.json().id as string;

@@ -48,10 +48,17 @@ async function outcomeFor(
   );
 }
 
-export async function previewCancellation(ctx: AppContext, user: SessionUser, requestId: string): Promise<CancellationPreviewDto> {
+/** The lawyer's policy outcome, or with `adminRefund` the outcome of an admin's choice (only admins may ask). */
+export async function previewCancellation(
+  ctx: AppContext,
+  user: SessionUser,
+  requestId: string,
+  adminRefund?: DepositRefundKind,
+): Promise<CancellationPreviewDto> {
   const request = await findVisibleRequest(ctx, user, requestId);
   if (request.lawyerId !== user.id && user.role !== 'admin') throw new AppError(403, NOT_YOURS);
-  const outcome = await outcomeFor(ctx, ctx.db, request, await findPaymentForRequest(ctx.db, request.id));
+  if (adminRefund && user.role !== 'admin') throw new AppError(403, 'Only an administrator can choose the refund');
+  const outcome = await outcomeFor(ctx, ctx.db, request, await findPaymentForRequest(ctx.db, request.id), adminRefund);
   return {
     kind: outcome.kind,
     depositRefund: formatCents(outcome.depositRefund),

@@ -26,6 +26,7 @@ import { selectMediator } from './selection.service';
 import { acceptRequest, withdrawAcceptance } from './acceptances.service';
 import { completeMediation, startMediation } from './completion.service';
 import { CompleteSchema } from '../../../common/schemas/after-match';
+import { CancellationPreviewQuerySchema } from '../../../common/schemas/admin-cancellation';
 import * as service from './requests.service';
 
 const tags = ['Requests'];
@@ -185,14 +186,17 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'What cancelling now would refund (shown before confirming)',
+        summary: 'What cancelling now would refund (shown before confirming); admins may pass the refund they would choose',
         params: IdParams,
-        response: { 200: CancellationPreviewDtoSchema, ...readErrors(401, 403, 404) },
+        querystring: CancellationPreviewQuerySchema,
+        response: { 200: CancellationPreviewDtoSchema, ...readErrors(400, 401, 403, 404) },
       },
+      attachValidation: true,
     },
     async (request) => {
       const user = requireActiveMember(request);
-      return previewCancellation(ctx, user, request.params.id);
+      const query = takeBody({ body: request.query, validationError: request.validationError });
+      return previewCancellation(ctx, user, request.params.id, query.refund);
     },
   );
 
