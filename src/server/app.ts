@@ -8,6 +8,7 @@ import { registerBodyParsers } from './plugins/body-parsers';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerGeneralRateLimit } from './plugins/rate-limit';
+import { trustProxyHops } from './plugins/trust-proxy';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerStaticClient } from './plugins/static-client';
@@ -52,11 +53,9 @@ export interface BuildAppOptions {
 
 /** Builds the whole app around a context; `main.ts` decides where it listens (DESIGN 2). */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  // Fastify takes a hop count for trustProxy at run time; its types only list the other forms.
-  const trustProxy = (ctx.env.TRUST_PROXY > 0 ? ctx.env.TRUST_PROXY : false) as unknown as boolean;
   const app: FastifyInstance = Fastify({
     loggerInstance: ctx.log,
-    trustProxy,
+    trustProxy: trustProxyHops(ctx.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -17,6 +17,10 @@ import { CounterpartSchema, ReviewDtoSchema } from './after-match';
 import { RequestDisputeSchema } from './disputes';
 import { PaymentsPublicConfigSchema } from './payments-config';
 import { RequestRefundSchema } from './cancellation';
+import { TAB_COUNT_LIMIT } from '../tab-counts';
+
+/** A mediator's tab count: counted up to TAB_COUNT_LIMIT, which then means "that many or more" (docs/decisions/022). */
+const TabCount = z.number().int().min(0).max(TAB_COUNT_LIMIT);
 
 /** Money and ratings on the wire: two-decimal strings, "150.00", "4.50" (RULES.md 7). */
 export const AmountSchema = z
@@ -129,7 +133,7 @@ export const DashboardDtoSchema = z.discriminatedUnion('role', [
     subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
     rating: AmountSchema.nullable(),
     reviewCount: z.number().int(),
-    availableRequests: z.number().int(),
+    availableRequests: TabCount,
     unreadMessages: z.number().int(),
     recentActivity: z.array(ActivityItemSchema),
   }),
@@ -231,7 +235,7 @@ export const RequestDtoSchema = z.object({
 
 /** GET /api/requests/counts: a mediator's tabs, or a lawyer's requests by status (statuses with none are absent). */
 export const RequestCountsSchema = z.union([
-  z.object({ available: z.number().int(), accepted: z.number().int(), completed: z.number().int() }),
+  z.object({ available: TabCount, accepted: TabCount, completed: TabCount }),
   z.partialRecord(z.enum(REQUEST_STATUSES), z.number().int()),
 ]);
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -71,7 +72,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const memory = options.dataDir.startsWith('memory://');
   if (options.pglite) return wrapPglite(options.pglite, false);
   if (!memory) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = memory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pg'));
+  // pg_trgm is loaded with the instance: migration 0005 creates it for the admin searches' trigram indexes.
+  const extensions = { pg_trgm };
+  const pglite = memory ? new PGlite({ extensions }) : new PGlite(path.resolve(options.dataDir, 'pg'), { extensions });
   await pglite.waitReady;
   const existing = await pglite.query<{ t: string | null }>(`SELECT to_regclass('public.users') AS t`);
   const database = wrapPglite(pglite, existing.rows[0].t === null);

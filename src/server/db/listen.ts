@@ -10,6 +10,11 @@ export interface ListenHandlers {
   /** The listening connection was lost and is back: notifications sent meanwhile were missed. */
   onGap(): void;
   onError(error: unknown): void;
+  /**
+   * The listening connection was just lost (PostgreSQL server only): until `onGap` says it is back, notifications are
+   * being missed. Whoever trusts a cache because of them stops trusting it here (the session cache, decision 023).
+   */
+  onLost?(): void;
 }
 
 const RECONNECT_MIN_MS = 500;
@@ -55,6 +60,7 @@ export async function listen(database: Database, channel: string, handlers: List
   const retry = (failed: pg.Client) => {
     if (stopped || client !== failed) return;
     client = null;
+    handlers.onLost?.();
     failed.end().catch(() => undefined);
     schedule();
   };

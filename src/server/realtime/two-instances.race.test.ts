@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers/instances';
 
 // Two server processes on one PostgreSQL database (DESIGN 1: several instances behind a load balancer): what happens
 // on one reaches the sockets connected to the other, through LISTEN/NOTIFY. Named *.race.test.ts because it needs the
@@ -13,55 +10,6 @@ import WebSocket from 'ws';
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const IN_CI = process.env.CI === 'true';
 if (!TEST_DATABASE_URL) console.warn(`\n!!! two-instances.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PUBLIC_URL = 'http://127.0.0.1:39999'; // both instances answer for one public origin (the load balancer's)
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startInstance(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'two-instances-secret-0123456789-0123456789',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      PAYMENTS_PROVIDER: 'local',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`instance did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** A signed-in client of one instance (cookie jar of one). */
 function client(base: string) {
@@ -87,8 +35,8 @@ function client(base: string) {
 describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one database', () => {
   const name = `two_${randomBytes(4).toString('hex')}`;
   let databaseUrl: string;
-  let a: { child: ChildProcess; base: string };
-  let b: { child: ChildProcess; base: string };
+  let a: Instance;
+  let b: Instance;
   const sockets: WebSocket[] = [];
 
   const admin = async (sql: string, params: unknown[] = [], url = TEST_DATABASE_URL!) => {

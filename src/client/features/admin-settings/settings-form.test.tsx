@@ -19,6 +19,7 @@ const SETTINGS: AdminSettings = {
   payoutHoldHours: 72,
   termsOfService: null,
   privacyPolicy: 'Our privacy text.',
+  emailTemplates: [],
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
 

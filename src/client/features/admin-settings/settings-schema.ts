@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseCents } from '../../../common/money';
-import { AdminSettingsInputSchema } from '../../../common/schemas/admin-settings';
+import { AdminSettingsInputSchema, type EmailTemplateSetting } from '../../../common/schemas/admin-settings';
 
 /** GET/PATCH /api/admin/settings answer (admin-settings.routes.ts). */
 export interface AdminSettings {
@@ -12,6 +12,8 @@ export interface AdminSettings {
   payoutHoldHours: number;
   termsOfService: string | null;
   privacyPolicy: string | null;
+  /** Every e-mail with its text in force (email-templates-card.tsx edits them). */
+  emailTemplates: EmailTemplateSetting[];
   updatedAt: string;
 }
 

@@ -1,6 +1,5 @@
 import { Eye, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { accountStage } from '../../../common/domain/account';
 import { USER_STATUSES, type UserStatus } from '../../../common/enums';
 import type { AdminUserDto } from '../../../common/schemas/admin-users';
 import { Button } from '../../components/ui/button';
@@ -92,14 +91,14 @@ function StatusSelect({ user, disabled }: { user: AdminUserDto; disabled: boolea
 /**
  * What an admin can do to one account (spec 7, RULES.md 6): set its status, view the product as them, delete it.
  * Their own row offers none of these (the server refuses them anyway); admins cannot be impersonated, nor suspended
- * users. Nor, here, an account still choosing its role or completing its profile: its pages are outside the app shell,
- * so the banner with the way back would not show (only signing out would end the view).
+ * users. An account still choosing its role or completing its profile may be viewed too: its setup pages show the
+ * impersonation banner with the way back, as the app shell does.
  */
 export function UserActions({ user, isSelf }: { user: AdminUserDto; isSelf: boolean }) {
   const impersonate = useImpersonate();
   const remove = useDeleteUser();
   const name = fullName(user);
-  const canImpersonate = !isSelf && user.role !== 'admin' && user.status !== 'suspended' && accountStage(user) === 'complete';
+  const canImpersonate = !isSelf && user.role !== 'admin' && user.status !== 'suspended';
 
   const onImpersonate = async () => {
     try {

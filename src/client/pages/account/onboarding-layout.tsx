@@ -1,16 +1,26 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/brand/logo';
+import { ImpersonationBanner } from '../../components/impersonation-banner';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { useCurrentUser } from '../../lib/current-user';
 
-/** The header of the account-setup pages (role selection, onboarding): the brand and a way out. */
+/**
+ * The header of the account-setup pages (role selection, onboarding): the brand and a way out. While an admin views
+ * the product as this user (decision 020), the impersonation banner with its way back sits above it, as in the app
+ * shell: these pages are outside the shell.
+ */
 export function AccountSetupHeader() {
+  const { user } = useCurrentUser();
   return (
-    <header className="flex h-16 items-center border-b bg-background px-6">
-      <Logo />
-      <a href="/api/logout" className="ml-auto text-sm font-medium text-muted-foreground underline-offset-4 hover:underline">
-        Sign Out
-      </a>
-    </header>
+    <>
+      {user ? <ImpersonationBanner user={user} /> : null}
+      <header className="flex h-16 items-center border-b bg-background px-6">
+        <Logo />
+        <a href="/api/logout" className="ml-auto text-sm font-medium text-muted-foreground underline-offset-4 hover:underline">
+          Sign Out
+        </a>
+      </header>
+    </>
   );
 }
 

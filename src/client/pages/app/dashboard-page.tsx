@@ -3,6 +3,7 @@ import { Activity, Briefcase, CheckCircle2, CreditCard, DollarSign, FilePlus2, F
 import { Link, Navigate } from 'react-router';
 import type { DashboardDto } from '../../../common/api-types';
 import { TIER_LABELS } from '../../../common/domain/tiers';
+import { displayTabCount } from '../../../common/tab-counts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-error';
@@ -138,7 +139,7 @@ function MemberDashboard() {
                 label="Available Requests"
                 icon={Search}
                 loading={isLoading}
-                value={data?.role === 'mediator' ? data.availableRequests : 0}
+                value={data?.role === 'mediator' ? displayTabCount(data.availableRequests) : 0}
                 hint="Visible to you now"
               />
             </>

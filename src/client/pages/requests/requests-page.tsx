@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import { DEFAULT_SETTINGS } from '../../../common/constants';
 import type { SubscriptionTier } from '../../../common/enums';
+import { displayTabCount } from '../../../common/tab-counts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { PagedListView } from '../../components/paged-list';
@@ -69,8 +70,9 @@ function MediatorTab({ view, tier }: { view: MediatorView; tier: SubscriptionTie
 function MediatorRequests({ tier }: { tier: SubscriptionTier }) {
   const [tab, setTab] = useState<MediatorView>('available');
   const { data: counts } = useRequestCounts(true);
-  // Counts are the server's totals (not the pages loaded so far); until they arrive, or if they fail, none is shown.
-  const label = (name: string, view: MediatorView) => (counts ? `${name} (${counts[view] ?? 0})` : name);
+  // Counts are the server's totals (not the pages loaded so far), counted up to 100 and shown as "99+" from there
+  // (docs/decisions/022); until they arrive, or if they fail, none is shown.
+  const label = (name: string, view: MediatorView) => (counts ? `${name} (${displayTabCount(counts[view] ?? 0)})` : name);
   return (
     <div className="grid gap-6">
       <div>

@@ -66,6 +66,24 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async readEnd(objectKey: string, length: number): Promise<Buffer | null> {
+    if (!KEY_PATTERN.test(objectKey)) return null;
+    try {
+      const handle = await open(this.pathOf(objectKey), 'r');
+      try {
+        const { size } = await handle.stat();
+        const buffer = Buffer.alloc(Math.min(length, size));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, size - buffer.length);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new StorageUnavailableError('readEnd', objectKey, error);
+    }
+  }
+
   async read(objectKey: string): Promise<Readable | null> {
     if (!KEY_PATTERN.test(objectKey)) return null;
     const stream = createReadStream(this.pathOf(objectKey));

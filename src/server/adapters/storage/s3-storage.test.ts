@@ -131,4 +131,20 @@ describe('S3 storage', () => {
     expect(isAbsentObjectError(ERRORS.network())).toBe(false);
     expect(isAbsentObjectError(undefined)).toBe(false);
   });
+
+  it('reads the end of an object with a suffix range (the PDF rule checks its last kilobyte); an empty or missing one is empty or null', async () => {
+    const ranges: string[] = [];
+    const tail = Buffer.from('startxref\n9\n%%EOF\n');
+    const client = {
+      send: async (command: { input: { Range?: string } }) => {
+        ranges.push(command.input.Range ?? '');
+        return { Body: { transformToByteArray: async () => new Uint8Array(tail) } };
+      },
+    } as unknown as S3Client;
+    expect(await new S3Storage(OPTIONS, client).readEnd(KEY, 1024)).toEqual(tail);
+    expect(ranges).toEqual(['bytes=-1024']);
+    expect(await storageAnswering(() => ERRORS.emptyRange()).storage.readEnd(KEY, 1024)).toEqual(Buffer.alloc(0));
+    expect(await storageAnswering(() => ERRORS.noSuchKey()).storage.readEnd(KEY, 1024)).toBeNull();
+    await failure(storageAnswering(() => ERRORS.accessDenied()).storage.readEnd(KEY, 1024));
+  });
 });

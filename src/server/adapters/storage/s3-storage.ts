@@ -90,6 +90,19 @@ export class S3Storage implements Storage {
     }
   }
 
+  async readEnd(objectKey: string, length: number): Promise<Buffer | null> {
+    try {
+      // A suffix range: the last `length` bytes, or the whole object when it is shorter.
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey, Range: `bytes=-${length}` }));
+      const bytes = await result.Body?.transformToByteArray();
+      return Buffer.from(bytes ?? []);
+    } catch (error) {
+      if (isAbsentObjectError(error)) return null;
+      if (isEmptyRange(error)) return Buffer.alloc(0);
+      throw new StorageUnavailableError('readEnd', objectKey, error);
+    }
+  }
+
   async read(objectKey: string): Promise<Readable | null> {
     try {
       const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));

@@ -95,6 +95,7 @@ describe('local storage', () => {
     expect(await storage.head(KEY)).toBeNull();
     expect(await storage.readStart(KEY, 16)).toBeNull();
     expect(await storage.read(KEY)).toBeNull();
+    expect(await storage.readEnd(KEY, 16)).toBeNull();
     expect(await storage.head('../../etc/passwd')).toBeNull();
   });
 
@@ -102,6 +103,8 @@ describe('local storage', () => {
     await storage.write(KEY, PNG);
     expect(await storage.head(KEY)).toEqual({ size: PNG.length });
     expect(await storage.readStart(KEY, 4)).toEqual(PNG.subarray(0, 4));
+    expect(await storage.readEnd(KEY, 4)).toEqual(PNG.subarray(-4));
+    expect(await storage.readEnd(KEY, 10_000)).toEqual(PNG);
     const stream = await storage.read(KEY);
     const chunks: Buffer[] = [];
     for await (const chunk of stream!) chunks.push(chunk as Buffer);

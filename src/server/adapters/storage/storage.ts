@@ -17,6 +17,8 @@ export interface Storage {
   head(objectKey: string): Promise<StoredObject | null>;
   /** The first `length` bytes (for checking what the object really is). */
   readStart(objectKey: string, length: number): Promise<Buffer | null>;
+  /** The last `length` bytes, or the whole object if it is shorter (a PDF's end marker is checked there). */
+  readEnd(objectKey: string, length: number): Promise<Buffer | null>;
   read(objectKey: string): Promise<Readable | null>;
   write(objectKey: string, data: Buffer): Promise<void>;
   remove(objectKey: string): Promise<void>;

@@ -44,7 +44,14 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_role_idx').on(t.role), index('users_created_idx').on(t.createdAt)],
+  (t) => [
+    index('users_role_idx').on(t.role),
+    index('users_created_idx').on(t.createdAt),
+    // The admin searches (ILIKE '%term%' on the full name and the e-mail) read these through trigrams (pg_trgm); the
+    // name is indexed as the very expression the queries test.
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

@@ -56,6 +56,12 @@ export const mediationRequests = pgTable(
     openToAllAt: timestamp('open_to_all_at', { withTimezone: true }),
     /** When Free-tier matching mediators may first see the request (after the priority head start). */
     openToFreeAt: timestamp('open_to_free_at', { withTimezone: true }),
+    /**
+     * Its pending or selected acceptances, and whether one of them was made before `openToAllAt`: kept by triggers on
+     * mediator_acceptances in the statement that changes them (migration 0006, docs/decisions/022). Never written here.
+     */
+    liveAcceptanceCount: integer('live_acceptance_count').notNull().default(0),
+    acceptedBeforeOpenToAll: boolean('accepted_before_open_to_all').notNull().default(false),
     terms: jsonb('terms').$type<RequestTerms>(),
     completionResults: text('completion_results'),
     deliverables: text('deliverables'),
@@ -64,6 +70,11 @@ export const mediationRequests = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /**
+     * When a mediator was first selected (the selection, or an admin's assignment of one that had none): the admin
+     * analytics count "Mediations Matched" by this time. A reassignment keeps it (the request was matched then).
+     */
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +86,21 @@ export const mediationRequests = pgTable(
     // The admin analytics (docs/decisions/021) read a range of these times; with the user alongside, index-only.
     index('mediation_requests_submitted_idx').on(t.submittedAt, t.lawyerId, t.selectedMediatorId),
     index('mediation_requests_created_idx').on(t.createdAt, t.lawyerId),
+    index('mediation_requests_matched_idx').on(t.matchedAt),
+    // The admin mediations search (ILIKE '%term%', admin-lists.repo.ts) reads these through trigrams (pg_trgm).
+    index('mediation_requests_case_name_trgm_idx').using('gin', sql`${t.caseName} gin_trgm_ops`),
+    index('mediation_requests_case_number_trgm_idx').using('gin', sql`${t.caseNumber} gin_trgm_ops`),
+    // The mediator's Available list (docs/decisions/022, visibility.ts) walks these: only requests that can take an
+    // acceptance, newest first, by matching key (the RULES.md 5 comparison) or, for open to all, with the window's end
+    // inside the index. visibility.ts repeats the predicates word for word.
+    index('mediation_requests_available_match_idx')
+      .on(sql`lower(btrim(${t.jurisdiction}))`, sql`lower(btrim(${t.caseType}))`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status IN ('pending_mediators', 'awaiting_selection') AND live_acceptance_count < 3`),
+    index('mediation_requests_available_open_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.openToAllAt)
+      .where(
+        sql`status IN ('pending_mediators', 'awaiting_selection') AND live_acceptance_count < 3 AND NOT accepted_before_open_to_all AND open_to_all_at IS NOT NULL`,
+      ),
   ],
 );
 

@@ -80,7 +80,15 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // The audit list (admin-audit.repo.ts) filters by one of these and pages newest first by this millisecond time and
+    // id: an immutable expression (UTC), so that it can be indexed and the pages read in index order.
+    index('audit_log_listed_idx').on(sql`date_trunc('milliseconds', (${t.createdAt} AT TIME ZONE 'UTC'))`, t.id),
+    index('audit_log_actor_idx').on(t.actorId, sql`date_trunc('milliseconds', (${t.createdAt} AT TIME ZONE 'UTC'))`, t.id),
+    index('audit_log_target_idx').on(t.targetId, sql`date_trunc('milliseconds', (${t.createdAt} AT TIME ZONE 'UTC'))`, t.id),
+    index('audit_log_action_idx').on(t.action, sql`date_trunc('milliseconds', (${t.createdAt} AT TIME ZONE 'UTC'))`, t.id),
+  ],
 );
 
 /** The /contact form's submissions, for the admins' Support tab. */

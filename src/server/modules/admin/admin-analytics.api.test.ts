@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGE_TEXTS } from '../../../common/domain/date-range';
 import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
+import { createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { ledgerEntries, mediationRequests, mediatorAcceptances, messages, payments, reviews, sessions, subscriptionCharges, users } from '../../db/schema';
@@ -35,7 +37,7 @@ async function seedWorld(t: TestApp) {
   await user('U0', null, '2026-01-11T01:00:00.000Z'); // no role yet: not a signup of either kind
   const admin = await user('A', 'admin', '2026-01-11T02:00:00.000Z');
 
-  const request = async (lawyerId: string, createdAt: string, submittedAt: string | null, selectedMediatorId: string | null = null) => {
+  const request = async (lawyerId: string, createdAt: string, submittedAt: string | null, selectedMediatorId: string | null = null, matchedAt?: string) => {
     const [row] = await db
       .insert(mediationRequests)
       .values({
@@ -49,16 +51,25 @@ async function seedWorld(t: TestApp) {
         budget: '1400.00',
         status: selectedMediatorId ? 'matched' : submittedAt ? 'pending_mediators' : 'draft',
         selectedMediatorId,
+        matchedAt: matchedAt ? at(matchedAt) : null,
         submittedAt: submittedAt ? at(submittedAt) : null,
         createdAt: at(createdAt),
       })
       .returning();
     return row.id;
   };
-  const r1 = await request(l1, '2026-01-09T20:00:00.000Z', '2026-01-10T08:00:00.000Z', m1); // UTC day 1, matched
+  // Submitted UTC day 1; matched UTC day 1.
+  const r1 = await request(l1, '2026-01-09T20:00:00.000Z', '2026-01-10T08:00:00.000Z', m1, '2026-01-10T09:00:00.000Z');
   const r2 = await request(l1, '2026-01-12T22:00:00.000Z', '2026-01-12T23:30:00.000Z'); // UTC day 3; LA 01-12
-  const r3 = await request(l1, '2026-01-12T20:00:00.000Z', '2026-01-13T00:00:00.000Z', m2); // UTC: after; LA 01-12, matched
+  // Submitted at the instant after the UTC range (LA 01-12); matched at LA 01-12 23:59:59.999, after the UTC range.
+  const r3 = await request(l1, '2026-01-12T20:00:00.000Z', '2026-01-13T00:00:00.000Z', m2, '2026-01-13T07:59:59.999Z');
   await request(l2, '2026-01-11T10:00:00.000Z', null); // a draft: never submitted
+  // Submitted before every range; matched at UTC day 3's first instant (LA 01-11 16:00): counts as matched there.
+  await request(l1, '2026-01-05T10:00:00.000Z', '2026-01-05T11:00:00.000Z', m1, '2026-01-12T00:00:00.000Z'); // R4
+  // Submitted UTC day 1 (LA 01-10 02:00); matched at the instant after the UTC range (LA 01-12 16:00).
+  await request(l1, '2026-01-10T09:30:00.000Z', '2026-01-10T10:00:00.000Z', m2, '2026-01-13T00:00:00.000Z'); // R5
+  // Submitted and matched before every range (a millisecond before the UTC range).
+  await request(l1, '2026-01-08T10:00:00.000Z', '2026-01-08T11:00:00.000Z', m1, '2026-01-09T23:59:59.999Z'); // R6
 
   const payment = async (requestId: string, lawyerId: string) => {
     const [row] = await db
@@ -137,8 +148,8 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     expect(figures(body)).toEqual({
       mediatorSignups: 2, // M1 (first instant), M2 (last millisecond); not M3 (the instant after)
       lawyerSignups: 2, // L2, L5; not L1 (a millisecond before), not U0 (no role), not the admin
-      mediationsSubmitted: 2, // R1, R2; not R3 (the instant after)
-      mediationsMatched: 1, // R1
+      mediationsSubmitted: 3, // R1, R2, R5; not R3 (the instant after), not R4 or R6 (before)
+      mediationsMatched: 2, // R1, R4 (submitted before the range); not R3 or R5 (the instant after), not R6 (a ms before)
       totalRevenue: '1550.00', // 250 + 1150 + 250 charged − 100 refunded + 49 − 49 subscriptions
       platformRevenue: '152.50', // 140 + 12.50 commission + 0 net subscriptions
       mediatorPayouts: '1372.50', // 1260 payout + 112.50 cancellation fee
@@ -149,8 +160,8 @@ describe.each(backends)('admin analytics on %s', (backend) => {
         date: '2026-01-10',
         mediatorSignups: 1,
         lawyerSignups: 0,
-        mediationsSubmitted: 1,
-        mediationsMatched: 1,
+        mediationsSubmitted: 2, // R1, R5
+        mediationsMatched: 1, // R1
         totalRevenue: '299.00', // deposit 250 + upgrade 49
         platformRevenue: '49.00',
         mediatorPayouts: '0.00',
@@ -171,8 +182,8 @@ describe.each(backends)('admin analytics on %s', (backend) => {
         date: '2026-01-12',
         mediatorSignups: 1,
         lawyerSignups: 1,
-        mediationsSubmitted: 1,
-        mediationsMatched: 0,
+        mediationsSubmitted: 1, // R2
+        mediationsMatched: 1, // R4, at this day's first instant
         totalRevenue: '101.00', // 250 − 100 − 49 (the subscription refund)
         platformRevenue: '91.00', // 140 − 49
         mediatorPayouts: '1260.00',
@@ -188,16 +199,19 @@ describe.each(backends)('admin analytics on %s', (backend) => {
       mediatorSignups: 2, // M2, M3
       lawyerSignups: 1, // L3 at 23:59:59.999 local; not L4 (local midnight after), not L5 (a millisecond before local midnight)
       mediationsSubmitted: 2, // R2, R3
-      mediationsMatched: 1, // R3
+      mediationsMatched: 2, // R3 (23:59:59.999 local), R5 (16:00 local); not R4 (16:00 the day before)
       totalRevenue: '1248.99', // 250 + 999.99 charged − 100 refunded + 99 upgrade
       platformRevenue: '239.00', // 140 commission + 99 upgrade
       mediatorPayouts: '1260.00',
       activeUsers: 2, // L1 (submits, reviews), M2 (a message at 23:59:59.999 local)
     });
     const twoDays = await call(t, 'GET', '/api/admin/analytics?startDate=2026-01-11&endDate=2026-01-12&timeZone=America/Los_Angeles', admin);
-    expect(twoDays.json().series.map((d: { date: string; lawyerSignups: number }) => [d.date, d.lawyerSignups])).toEqual([
-      ['2026-01-11', 2], // L2 (04:00 local), L5 (23:59:59.999 local)
-      ['2026-01-12', 1], // L3
+    const perDay = twoDays
+      .json()
+      .series.map((d: { date: string; lawyerSignups: number; mediationsMatched: number }) => [d.date, d.lawyerSignups, d.mediationsMatched]);
+    expect(perDay).toEqual([
+      ['2026-01-11', 2, 1], // L2 (04:00 local), L5 (23:59:59.999 local); R4 matched 16:00 local
+      ['2026-01-12', 1, 2], // L3; R3, R5
     ]);
   });
 
@@ -228,5 +242,22 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     const res = await call(t, 'GET', `/api/admin/analytics?${query}`, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: Object.values(fieldErrors)[0], fieldErrors });
+  });
+
+  it('the selection records when the request was matched; a later reassignment keeps that day', async () => {
+    const selectedAt = at('2026-03-02T15:00:00.000Z');
+    t.clock.set(selectedAt);
+    const { id } = await createMatchedRequest(t);
+    const matchedAt = async () => (await t.ctx.db.select().from(mediationRequests).where(eq(mediationRequests.id, id)))[0].matchedAt;
+    expect(await matchedAt()).toEqual(selectedAt);
+
+    t.clock.set('2026-03-05T12:00:00.000Z');
+    const next = await signUpMediator(t);
+    expect((await call(t, 'PATCH', `/api/admin/mediations/${id}/reassign`, admin, { mediatorId: next.user.id })).statusCode).toBe(200);
+    expect(await matchedAt()).toEqual(selectedAt);
+    const matchedOn = async (day: string) =>
+      (await call(t, 'GET', `/api/admin/analytics?startDate=${day}&endDate=${day}`, admin)).json().mediationsMatched as number;
+    expect([await matchedOn('2026-03-02'), await matchedOn('2026-03-05')]).toEqual([1, 0]);
+    t.clock.set(selectedAt);
   });
 });

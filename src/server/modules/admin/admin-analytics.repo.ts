@@ -56,8 +56,12 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
              0::numeric AS paid, 0::numeric AS sub_charged, 0::numeric AS sub_refunded
         FROM users u WHERE ${inRange(c('u.created_at'))} GROUP BY 1
       UNION ALL
-      SELECT ${day(c('r.submitted_at'))}, 0, 0, count(*), count(*) FILTER (WHERE r.selected_mediator_id IS NOT NULL), 0, 0, 0, 0, 0, 0
+      SELECT ${day(c('r.submitted_at'))}, 0, 0, count(*), 0, 0, 0, 0, 0, 0, 0
         FROM mediation_requests r WHERE ${inRange(c('r.submitted_at'))} GROUP BY 1
+      UNION ALL
+      -- Matched on the day the mediator was selected, whenever the request was submitted (a reassignment keeps it).
+      SELECT ${day(c('r.matched_at'))}, 0, 0, 0, count(*), 0, 0, 0, 0, 0, 0
+        FROM mediation_requests r WHERE ${inRange(c('r.matched_at'))} GROUP BY 1
       UNION ALL
       SELECT ${day(c('l.created_at'))}, 0, 0, 0, 0,
              sum(l.amount) FILTER (WHERE l.kind IN ('deposit_charge', 'balance_charge')),

@@ -38,7 +38,11 @@ export async function reassignMediator(ctx: AppContext, admin: SessionUser, requ
     if (checkTransition('reassign', request.status, 'admin') !== 'ok' || !request.selectedMediatorId) throw conflict(REASSIGN_TEXTS.wrongState);
 
     const previousId = request.selectedMediatorId;
-    const updated = await requestsRepo.updateRequest(tx, request.id, { selectedMediatorId: candidate.id, updatedAt: now });
+    // A reassignment keeps the match time: the request was matched when its first mediator was selected, and the
+    // analytics count it on that day, once. Only a request matched before matched_at existed (none left after the
+    // backfill of migration 0005) would take this time.
+    const matchedAt = request.matchedAt ?? now;
+    const updated = await requestsRepo.updateRequest(tx, request.id, { selectedMediatorId: candidate.id, matchedAt, updatedAt: now });
     if (payment) await updatePayment(tx, payment.id, { mediatorId: candidate.id, updatedAt: now });
     await moveSelectedAcceptance(tx, request.id, candidate.id, now);
 

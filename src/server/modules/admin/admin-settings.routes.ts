@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminSettingsInputSchema } from '../../../common/schemas/admin-settings';
+import { AdminSettingsInputSchema, EmailTemplateSettingSchema } from '../../../common/schemas/admin-settings';
 import { AmountSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
 import { takeBody } from '../../plugins/error-handler';
 import { requireRole } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
-import { transaction } from '../../unit-of-work';
 import { getSettings, type SettingsRow } from '../settings/settings.repo';
 import { termsOf } from '../settings/terms';
-import { updateSettings } from './admin-settings.repo';
-import { appendAudit } from './audit.repo';
+import { presentEmailTemplates, updatePlatformSettings } from './admin-settings.service';
 
 const AdminSettingsSchema = z.object({
   commissionPercentage: AmountSchema,
@@ -22,16 +20,24 @@ const AdminSettingsSchema = z.object({
   payoutHoldHours: z.number().int(),
   termsOfService: z.string().nullable(),
   privacyPolicy: z.string().nullable(),
+  emailTemplates: z.array(EmailTemplateSettingSchema),
   updatedAt: z.iso.datetime(),
 });
 
-const present = (s: SettingsRow) => ({ ...termsOf(s), termsOfService: s.termsOfService, privacyPolicy: s.privacyPolicy, updatedAt: s.updatedAt.toISOString() });
+const present = (s: SettingsRow) => ({
+  ...termsOf(s),
+  termsOfService: s.termsOfService,
+  privacyPolicy: s.privacyPolicy,
+  emailTemplates: presentEmailTemplates(s.emailTemplates),
+  updatedAt: s.updatedAt.toISOString(),
+});
 
 const requireAdmin = (request: FastifyRequest) => requireRole(request, 'admin');
 
 /**
  * The platform settings (spec 7 `GET/PATCH /api/admin/settings`, RULES.md 1): admins only. A change applies to
- * requests submitted afterwards (each request keeps the terms copied at submit) and is written to the audit log.
+ * requests submitted afterwards (each request keeps the terms copied at submit) and to e-mails sent afterwards, and is
+ * written to the audit log. `emailTemplates` lists every e-mail with its text in force and the placeholders it may use.
  */
 export function adminSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -59,18 +65,7 @@ export function adminSettingsRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const changes = takeBody(request) ?? {};
-      const now = ctx.clock.now();
-      const row = await transaction(ctx, async (tx) => {
-        const before = await getSettings(tx);
-        const updated = await updateSettings(tx, { ...changes, updatedAt: now });
-        const changed = Object.fromEntries(
-          Object.keys(changes).map((k) => [k, { from: before[k as keyof SettingsRow] ?? null, to: updated[k as keyof SettingsRow] ?? null }]),
-        );
-        await appendAudit(tx, { actorId: admin.id, action: 'settings.update', targetType: 'settings', details: changed, at: now });
-        return updated;
-      });
-      return present(row);
+      return present(await updatePlatformSettings(ctx, admin.id, takeBody(request) ?? {}));
     },
   );
 }

@@ -44,6 +44,7 @@ export async function listAdminUsers(db: DbOrTx, filter: AdminUsersFilter, limit
   const createdMs = sql`date_trunc('milliseconds', ${users.createdAt})`;
   const conditions: (SQL | undefined)[] = [isNull(users.anonymizedAt)];
   if (filter.search) {
+    // Both tests are read through the trigram indexes of migration 0005; the name is written as the indexed expression.
     const pattern = likeContains(filter.search);
     conditions.push(or(sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`, sql`${users.email} ILIKE ${pattern}`));
   }

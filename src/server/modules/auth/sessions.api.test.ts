@@ -5,6 +5,7 @@ import { backends } from '../../../../tests/helpers/backends';
 import { PASSWORD, signUpVerified } from '../../../../tests/helpers/accounts';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { sessions, users } from '../../db/schema';
+import { awaitSessionInvalidations } from '../../plugins/session';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -142,6 +143,7 @@ describe.each(backends)('sessions on %s', (backend) => {
     const other = sessionCookie(await login(email));
     expect((await me(cookie)).statusCode).toBe(200);
     await t.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    await awaitSessionInvalidations(t.ctx); // written straight to the table, not by a request that waits for it
     expect((await me(cookie)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
     const again = await login(email);

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -16,15 +16,26 @@ export async function findUpload(db: DbOrTx, id: string): Promise<UploadRow | un
   return row;
 }
 
-export async function markUploaded(db: DbOrTx, id: string, values: { size: number; contentType: string; at: Date }) {
-  await db.update(uploads).set({ size: values.size, contentType: values.contentType, uploadedAt: values.at }).where(eq(uploads.id, id));
-}
-
-export async function markVerified(db: DbOrTx, id: string, at: Date, requestId?: string | null) {
+export async function markUploaded(db: DbOrTx, id: string, values: { size: number; contentType: string; fileName: string; at: Date }) {
   await db
     .update(uploads)
-    .set({ verifiedAt: at, ...(requestId !== undefined ? { requestId } : {}) })
+    .set({ size: values.size, contentType: values.contentType, fileName: values.fileName, uploadedAt: values.at })
     .where(eq(uploads.id, id));
+}
+
+/**
+ * Marks an upload verified (with its normalised name) and, given `requestId`, links it to that request
+ * — only if it is linked to no request or already to that one. The condition is in the UPDATE itself, so of two
+ * transactions linking one upload to two requests exactly one wins (the other waits for the row, then matches
+ * nothing). False when the upload is linked to another request.
+ */
+export async function markVerified(db: DbOrTx, id: string, values: { at: Date; fileName: string }, requestId?: string): Promise<boolean> {
+  const rows = await db
+    .update(uploads)
+    .set({ verifiedAt: values.at, fileName: values.fileName, ...(requestId ? { requestId } : {}) })
+    .where(requestId ? and(eq(uploads.id, id), or(isNull(uploads.requestId), eq(uploads.requestId, requestId))) : eq(uploads.id, id))
+    .returning({ id: uploads.id });
+  return rows.length > 0;
 }
 
 /** Many uploads in one query (lists must not query per row). */

@@ -13,6 +13,7 @@ import { requireUser } from '../../plugins/guards';
 import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { fileBody, readErrors, writeErrors } from '../../route-responses';
 import { createUpload, openDownload, receiveLocalUpload } from './files.service';
+import { attachmentDisposition, safeFileName, typeOfContent } from './file-rules';
 import { findRequest } from '../requests/requests.repo';
 
 const tags = ['Files'];
@@ -57,8 +58,8 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.header('Content-Type', upload.contentType ?? 'application/octet-stream');
       reply.header('Cache-Control', 'private, max-age=300');
       reply.header('X-Content-Type-Options', 'nosniff');
-      const safeName = (upload.fileName ?? 'file').replace(/[^\w.\- ]/g, '_');
-      reply.header('Content-Disposition', `${upload.purpose === 'photo' ? 'inline' : 'attachment'}; filename="${safeName}"`);
+      // Always an attachment, photos too (an <img> ignores the disposition): opened directly, nothing is rendered.
+      reply.header('Content-Disposition', attachmentDisposition(safeFileName(upload.fileName, typeOfContent(upload.contentType))));
       return reply.send(stream);
     },
   );

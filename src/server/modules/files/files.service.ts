@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
-import { sniffFileType, CONTENT_TYPES } from '../../../common/file-types';
+import { sniffFileType, CONTENT_TYPES, type SniffedType } from '../../../common/file-types';
 import type { UploadPurpose } from '../../../common/enums';
 import type { UploadRequest } from '../../../common/schemas/files';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { countPendingUploads, deleteExpiredUploads, findUpload, insertUpload, markUploaded, markVerified, type UploadRow } from './files.repo';
-import { objectPathFor, tooLargeMessage, UPLOAD_RULES, uploadIdFromPath, wrongTypeMessage } from './file-rules';
+import { objectPathFor, safeFileName, typeOfContent, tooLargeMessage, UPLOAD_RULES, uploadIdFromPath, wrongTypeMessage } from './file-rules';
+import { PDF_WINDOW, pdfProblem } from './pdf-rule';
 import { randomUUID } from 'node:crypto';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -20,7 +21,8 @@ export async function createUpload(ctx: AppContext, user: SessionUser, input: Up
   if ((input.purpose === 'brief' || input.purpose === 'case_file') && user.role !== 'lawyer') {
     throw forbidden('Only lawyers can upload case documents');
   }
-  const fileName = input.fileName ?? 'file';
+  // Briefs and case files are PDFs whatever their name says; other uploads get their extension once their type is known.
+  const fileName = safeFileName(input.fileName, input.purpose === 'brief' || input.purpose === 'case_file' ? 'pdf' : null);
   if (input.size !== undefined && input.size > rule.maxBytes) {
     throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes), { fieldErrors: { file: tooLargeMessage(fileName, rule.maxBytes) } });
   }
@@ -34,6 +36,16 @@ export async function createUpload(ctx: AppContext, user: SessionUser, input: Up
   return { uploadURL, objectPath: objectPathFor(id) };
 }
 
+/**
+ * What an object really is, from its first and last bytes: a PDF must pass the PDF rule (pdf-rule.ts), not only
+ * start with "%PDF-"; images are known by their signatures. Zero bytes are nothing.
+ */
+function typeOf(head: Buffer, tail: Buffer): SniffedType | null {
+  const type = sniffFileType(head.subarray(0, 16));
+  if (type === 'pdf' && pdfProblem(head, tail)) return null;
+  return type;
+}
+
 /** The local storage's upload target: refuses at once what is too large (413) or of the wrong kind (415). */
 export async function receiveLocalUpload(ctx: AppContext, id: string, body: Buffer): Promise<void> {
   const upload = await findUpload(ctx.db, id);
@@ -42,10 +54,10 @@ export async function receiveLocalUpload(ctx: AppContext, id: string, body: Buff
   const rule = UPLOAD_RULES[upload.purpose];
   const fileName = upload.fileName ?? 'file';
   if (body.length > rule.maxBytes) throw new AppError(413, tooLargeMessage(fileName, rule.maxBytes));
-  const type = sniffFileType(body.subarray(0, 16));
+  const type = typeOf(body.subarray(0, PDF_WINDOW), body.subarray(-PDF_WINDOW));
   if (!type || !rule.types.includes(type)) throw new AppError(415, wrongTypeMessage(fileName, upload.purpose));
   await ctx.storage.write(id, body);
-  await markUploaded(ctx.db, id, { size: body.length, contentType: CONTENT_TYPES[type], at: ctx.clock.now() });
+  await markUploaded(ctx.db, id, { size: body.length, contentType: CONTENT_TYPES[type], fileName: safeFileName(fileName, type), at: ctx.clock.now() });
 }
 
 /**
@@ -59,7 +71,7 @@ export async function verifyAttachment(
   path: string,
   purposes: UploadPurpose[],
   field: string,
-  requestId?: string | null,
+  requestId?: string,
 ): Promise<UploadRow> {
   const fail = (message: string) => badRequest(message, { [field]: message });
   const id = uploadIdFromPath(path);
@@ -70,21 +82,27 @@ export async function verifyAttachment(
   const wanted = purposes[0];
   const asPurposeless = upload.purpose === 'attachment' && !purposes.includes('attachment') && wanted !== 'photo';
   if (!purposes.includes(upload.purpose) && !asPurposeless) throw fail('The attached file was uploaded for something else. Please upload it again.');
+  const fileName = safeFileName(upload.fileName, null);
+  // An object belongs to one request at most: never moved to another or shared with it silently (409, issue 11).
+  const elsewhere = () => conflict(`${fileName} is already attached to another request. Please upload it again.`);
+  if (requestId !== undefined && upload.requestId && upload.requestId !== requestId) throw elsewhere();
   if (upload.verifiedAt && upload.size !== null && !asPurposeless) {
-    if (requestId !== undefined) await markVerified(db, upload.id, upload.verifiedAt, requestId);
-    return upload;
+    const known = { verifiedAt: upload.verifiedAt, fileName: safeFileName(upload.fileName, typeOfContent(upload.contentType)) };
+    if (requestId !== undefined && !(await markVerified(db, upload.id, { at: upload.verifiedAt, fileName: known.fileName }, requestId))) throw elsewhere();
+    return { ...upload, ...known, requestId: requestId ?? upload.requestId };
   }
   const rule = UPLOAD_RULES[asPurposeless ? wanted : upload.purpose];
-  const fileName = upload.fileName ?? 'file';
   const head = await ctx.storage.head(upload.id);
   if (!head) throw fail(`${fileName} was not uploaded. Please upload it again.`);
   if (head.size > rule.maxBytes) throw fail(tooLargeMessage(fileName, rule.maxBytes));
-  const start = await ctx.storage.readStart(upload.id, 16);
-  const type = start ? sniffFileType(start) : null;
+  const start = head.size > 0 ? await ctx.storage.readStart(upload.id, PDF_WINDOW) : null;
+  const end = start && sniffFileType(start.subarray(0, 16)) === 'pdf' ? await ctx.storage.readEnd(upload.id, PDF_WINDOW) : null;
+  const type = start ? typeOf(start, end ?? Buffer.alloc(0)) : null;
   if (!type || !rule.types.includes(type)) throw fail(wrongTypeMessage(fileName, asPurposeless ? wanted : upload.purpose));
   const now = ctx.clock.now();
-  await markVerified(db, upload.id, now, requestId);
-  return { ...upload, verifiedAt: now, size: head.size, contentType: CONTENT_TYPES[type] };
+  const named = safeFileName(fileName, type);
+  if (!(await markVerified(db, upload.id, { at: now, fileName: named }, requestId))) throw elsewhere();
+  return { ...upload, verifiedAt: now, size: head.size, contentType: CONTENT_TYPES[type], fileName: named, requestId: requestId ?? upload.requestId };
 }
 
 /**

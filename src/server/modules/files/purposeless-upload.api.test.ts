@@ -41,7 +41,8 @@ describe.each(backends)('uploads asked for without a purpose on %s', (backend) =
     const image = await upload(lawyer.cookie, PNG);
     const refused = await call(t, 'POST', '/api/requests', lawyer.cookie, validRequest({ mediationBriefUrl: image }));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors.mediationBriefUrl).toBe('file is not a PDF file.');
+    // The target named it after what it is (decision 024).
+    expect(refused.json().fieldErrors.mediationBriefUrl).toBe('file.png is not a PDF file.');
   });
 
   it('a purpose, when given, still narrows: a photo upload cannot become a brief', async () => {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
-import { availableToMediator, reachesMediator } from './visibility';
+import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
+import { after, availablePage, availableToMediator, reachesMediator } from './visibility';
 
 export type RequestRow = typeof mediationRequests.$inferSelect;
 export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
@@ -49,16 +50,23 @@ export async function listLawyerRequests(db: DbOrTx, lawyerId: string, limit: nu
 
 export type MediatorView = 'available' | 'accepted' | 'completed';
 
-/** The mediator's tabs (spec 4 + RULES.md 5) as SQL conditions on `r`. */
-export function mediatorViewCondition(view: MediatorView, mediatorId: string, now: Date): SQL {
-  if (view === 'available') return availableToMediator(mediatorId, now);
-  if (view === 'accepted') {
-    return sql`(r.status IN ('pending_mediators', 'awaiting_selection', 'matched', 'in_progress')
-      AND EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId} AND a.status IN ('pending', 'selected')))`;
-  }
-  return sql`(r.status = 'completed' AND r.selected_mediator_id = ${mediatorId})`;
+/**
+ * The ids of a page of one of the mediator's tabs (spec 4 + RULES.md 5), newest first, `take` rows after `cursor`.
+ * Available walks the Available indexes (visibility.ts); My Accepted starts from the mediator's acceptances and
+ * Completed from the requests they were selected for, both bounded by the mediator's own history.
+ */
+function mediatorPage(view: MediatorView, mediatorId: string, now: Date, take: number, cursor: Cursor): SQL {
+  if (view === 'available') return availablePage(mediatorId, now, take, cursor);
+  const condition =
+    view === 'accepted'
+      ? sql`r.status IN ('pending_mediators', 'awaiting_selection', 'matched', 'in_progress')
+          AND r.id IN (SELECT a.request_id FROM mediator_acceptances a WHERE a.mediator_id = ${mediatorId} AND a.status IN ('pending', 'selected'))`
+      : sql`r.status = 'completed' AND r.selected_mediator_id = ${mediatorId}`;
+  return sql`SELECT r.id, r.created_at FROM mediation_requests r WHERE ${condition} AND ${after(cursor)}
+    ORDER BY r.created_at DESC, r.id DESC LIMIT ${take}`;
 }
 
+/** A page of a mediator's tab (limit + 1 rows, for the next cursor), whole rows in one query. */
 export async function listMediatorRequests(
   db: DbOrTx,
   mediatorId: string,
@@ -67,31 +75,23 @@ export async function listMediatorRequests(
   limit: number,
   cursor: Cursor,
 ): Promise<RequestRow[]> {
-  const cursorSql = cursor ? sql`AND (r.created_at, r.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
-  const ids = (await db.execute(
-    sql`SELECT r.id FROM mediation_requests r WHERE ${mediatorViewCondition(view, mediatorId, now)} ${cursorSql}
-        ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit + 1}`,
-  )) as unknown as { rows: { id: string }[] };
-  if (!ids.rows.length) return [];
-  const rows = await db
+  const page = mediatorPage(view, mediatorId, now, limit + 1, cursor);
+  return db
     .select()
     .from(mediationRequests)
-    .where(
-      inArray(
-        mediationRequests.id,
-        ids.rows.map((r) => r.id),
-      ),
-    );
-  const order = new Map(ids.rows.map((r, i) => [r.id, i]));
-  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    .where(sql`${mediationRequests.id} IN (SELECT p.id FROM (${page}) p)`)
+    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id));
 }
 
+/**
+ * The mediator's tab counts, each counted up to TAB_COUNT_LIMIT (docs/decisions/022): an exact Available count would
+ * read every request open to all, which grows with the market; "99+" reads at most a page of 100 off each index.
+ */
 export async function countMediatorViews(db: DbOrTx, mediatorId: string, now: Date) {
-  const result = (await db.execute(sql`SELECT
-      count(*) FILTER (WHERE ${mediatorViewCondition('available', mediatorId, now)})::int AS available,
-      count(*) FILTER (WHERE ${mediatorViewCondition('accepted', mediatorId, now)})::int AS accepted,
-      count(*) FILTER (WHERE ${mediatorViewCondition('completed', mediatorId, now)})::int AS completed
-    FROM mediation_requests r WHERE r.status <> 'draft'`)) as unknown as { rows: { available: number; accepted: number; completed: number }[] };
+  const count = (view: MediatorView) => sql`(SELECT count(*) FROM (${mediatorPage(view, mediatorId, now, TAB_COUNT_LIMIT, null)}) v)::int`;
+  const result = (await db.execute(
+    sql`SELECT ${count('available')} AS available, ${count('accepted')} AS accepted, ${count('completed')} AS completed`,
+  )) as unknown as { rows: { available: number; accepted: number; completed: number }[] };
   const row = result.rows[0];
   return { available: Number(row?.available ?? 0), accepted: Number(row?.accepted ?? 0), completed: Number(row?.completed ?? 0) };
 }

@@ -68,7 +68,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/requests',
     {
       attachValidation: true,
-      schema: { tags, summary: 'Create a draft request', body: CreateRequestSchema, response: { 201: RequestDtoSchema, ...writeErrors(401) } },
+      schema: { tags, summary: 'Create a draft request', body: CreateRequestSchema, response: { 201: RequestDtoSchema, ...writeErrors(401, 409) } },
     },
     async (request, reply) => {
       const user = requireActiveMember(request);

@@ -49,6 +49,8 @@ async function applySelection(
   const updated = await requestsRepo.updateRequest(tx, request.id, {
     status: 'matched',
     selectedMediatorId: acceptance.mediatorId,
+    // The match time the admin analytics count by ("Mediations Matched"), set with the selection itself.
+    matchedAt: now,
     budget: formatCents(budget),
     hourlyRate: acceptance.proposedRate ?? request.hourlyRate,
     platformFee: formatCents(split.platformFee),

@@ -1,17 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
+
+// RULES.md 5 in SQL, on `mediation_requests r`. Two of its facts live on the request row, kept by triggers on
+// mediator_acceptances in the transaction that changes an acceptance (migration 0006, docs/decisions/022):
+// `live_acceptance_count` (pending or selected acceptances) and `accepted_before_open_to_all` (one of them was made
+// before `open_to_all_at`). The partial indexes of the Available list are defined on exactly these conditions.
 
 /**
- * Which requests a mediator sees in "Available" (RULES.md 5), as one SQL condition on `mediation_requests r`:
- * live, fewer than 3 acceptances, not accepted by them, and either open to all (openToAllAt passed with nobody having
- * accepted before it) or matching them (jurisdiction + specialization), Pro/Unlimited at once, Free after the head start.
+ * Live and not yet full: the predicate both Available indexes are built on (schema/mediation.ts). It is written with
+ * literals, never parameters, so that PostgreSQL can prove a query's rows are in those partial indexes.
+ */
+const open = sql.raw(`r.status IN ('pending_mediators', 'awaiting_selection') AND r.live_acceptance_count < ${MAX_ACCEPTANCES}`);
+
+/** Not accepted by this mediator (whatever that acceptance's state): one probe of the (request, mediator) unique index. */
+const notAcceptedBy = (mediatorId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId})`;
+
+/**
+ * Which requests a mediator sees in "Available" (RULES.md 5), as one SQL condition on one row `r`: live, fewer than 3
+ * acceptances, not accepted by them, and either open to all (openToAllAt passed with nobody having accepted before it)
+ * or matching them (jurisdiction + specialization), Pro/Unlimited at once, Free after the head start.
  */
 export function availableToMediator(mediatorId: string, now: Date): SQL {
-  return sql`(
-    r.status IN ('pending_mediators', 'awaiting_selection')
-    AND (SELECT count(*) FROM mediator_acceptances a WHERE a.request_id = r.id AND a.status IN ('pending', 'selected')) < 3
-    AND NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId})
-    AND ${reachesMediator(mediatorId, now)}
-  )`;
+  return sql`(${open} AND ${notAcceptedBy(mediatorId)} AND ${reachesMediator(mediatorId, now)})`;
 }
 
 /**
@@ -25,8 +36,7 @@ export function reachesMediator(mediatorId: string, now: Date): SQL {
 
 /** Open to everyone: the window passed and nobody had accepted before it closed. */
 function openToAll(at: string): SQL {
-  return sql`(r.open_to_all_at IS NOT NULL AND r.open_to_all_at <= ${at}::timestamptz
-    AND NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.status IN ('pending', 'selected') AND a.accepted_at < r.open_to_all_at))`;
+  return sql`(r.open_to_all_at <= ${at}::timestamptz AND NOT r.accepted_before_open_to_all)`;
 }
 
 /** Jurisdiction equal and case type among the specializations (trimmed, case-insensitive); Free tier after the head start. */
@@ -38,4 +48,52 @@ function matchesMediator(mediatorId: string, at: string): SQL {
       AND EXISTS (SELECT 1 FROM unnest(mp.specializations) s WHERE lower(btrim(s)) = lower(btrim(r.case_type)))
       AND (mp.subscription_tier <> 'free' OR (r.open_to_free_at IS NOT NULL AND r.open_to_free_at <= ${at}::timestamptz))
   )`;
+}
+
+/** Where a page starts: strictly after the cursor's row in (created_at DESC, id DESC). */
+export type PageStart = { createdAt: Date; id: string } | null;
+
+/**
+ * Rows strictly after the cursor's row. The cursor carries created_at at millisecond precision (a JS Date) while the
+ * column keeps microseconds, so the row's own created_at is read back by its id (the cursor's time is the fallback
+ * should that row be gone): comparing with a truncated time would skip rows in the same millisecond.
+ */
+export function after(cursor: PageStart): SQL {
+  if (!cursor) return sql`TRUE`;
+  return sql`(r.created_at, r.id) < (
+    coalesce((SELECT c.created_at FROM mediation_requests c WHERE c.id = ${cursor.id}::uuid), ${cursor.createdAt.toISOString()}::timestamptz),
+    ${cursor.id}::uuid)`;
+}
+
+/**
+ * The ids (and created_at) of the first `take` requests of a mediator's Available list after `cursor`, newest first,
+ * read off indexes instead of testing every live request (docs/decisions/022). The list is the union of
+ * - the open-to-all walk: mediation_requests_available_open_idx in (created_at, id) order, the window's end checked
+ *   inside the index, stopping after `take` rows not accepted by this mediator;
+ * - one walk per specialization: mediation_requests_available_match_idx on (jurisdiction key, case type key,
+ *   created_at, id), Free tier after the head start, `take` rows each;
+ * merged, de-duplicated and cut to `take`. Each walk returns its own first `take` rows, so the merge holds the first
+ * `take` rows of the union. The result is exactly `availableToMediator` (visibility.property.test.ts checks it).
+ */
+export function availablePage(mediatorId: string, now: Date, take: number, cursor: PageStart): SQL {
+  const at = now.toISOString();
+  return sql`SELECT w.id, w.created_at FROM (
+    (SELECT r.id, r.created_at FROM mediation_requests r
+      WHERE ${open} AND NOT r.accepted_before_open_to_all AND r.open_to_all_at IS NOT NULL AND r.open_to_all_at <= ${at}::timestamptz
+        AND ${after(cursor)} AND ${notAcceptedBy(mediatorId)}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT ${take})
+    UNION
+    (SELECT m.id, m.created_at
+      FROM mediator_profiles mp
+      CROSS JOIN LATERAL (SELECT DISTINCT lower(btrim(s)) AS case_type_key FROM unnest(mp.specializations) s) k
+      CROSS JOIN LATERAL (
+        SELECT r.id, r.created_at FROM mediation_requests r
+        WHERE ${open} AND lower(btrim(r.jurisdiction)) = lower(btrim(mp.jurisdiction)) AND lower(btrim(r.case_type)) = k.case_type_key
+          AND (mp.subscription_tier <> 'free' OR (r.open_to_free_at IS NOT NULL AND r.open_to_free_at <= ${at}::timestamptz))
+          AND ${after(cursor)} AND ${notAcceptedBy(mediatorId)}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT ${take}
+      ) m
+      WHERE mp.user_id = ${mediatorId})
+  ) w
+  ORDER BY w.created_at DESC, w.id DESC LIMIT ${take}`;
 }

@@ -1,0 +1,133 @@
+// The client part of `npm run bench`: the gzip size of the JavaScript each entry route loads, from a Vite manifest of
+// the production build, and Lighthouse (default mobile settings) in Debian's Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The entry routes and the page module each one loads lazily (src/client/app/router.tsx); '/' is in the entry. */
+export const ROUTES: Record<string, string | null> = {
+  '/': null,
+  '/auth': 'pages/account/auth-page.tsx',
+  '/dashboard': 'pages/app/dashboard-page.tsx',
+  '/requests/new': 'pages/requests/new-request-page.tsx',
+  '/admin': 'pages/admin/overview-page.tsx',
+};
+
+export interface BundleResult {
+  /** gzip bytes of the JavaScript a route loads before it renders: the entry, its page and their static imports. */
+  sizes: Record<string, number>;
+  /** Chunks the route's page may load later (dynamic imports of its own modules), gzip bytes each. */
+  lazy: Record<string, Record<string, number>>;
+  /** Whether every file of the manifest build is the very file the server serves from dist/client. */
+  sameAsServed: boolean;
+}
+
+/**
+ * The build's vite.config.ts writes no manifest, so the client is built once more with `--manifest` into a scratch
+ * folder (the same sources and config give the same hashed files; checked against dist/client).
+ */
+export function buildManifest(root: string, outDir: string): Manifest {
+  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  rmSync(outDir, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, [vite, 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('vite build --manifest failed');
+  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+export function bundleSizes(manifest: Manifest, outDir: string, servedDir: string): BundleResult {
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(outDir, file))).length);
+    return gz.get(file)!;
+  };
+  /** The chunk and everything it imports statically. */
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const k of manifest[key].imports ?? []) visit(k);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error('the manifest has no entry');
+  const sizes: Record<string, number> = {};
+  const lazy: Record<string, Record<string, number>> = {};
+  for (const [route, page] of Object.entries(ROUTES)) {
+    if (page && !manifest[page]) throw new Error(`the manifest has no ${page} (router.tsx changed? update ROUTES in bench/client.ts)`);
+    const loaded = closure(page ? [entry, page] : [entry]);
+    sizes[route] = [...loaded].filter((k) => manifest[k].file.endsWith('.js')).reduce((n, k) => n + size(manifest[k].file), 0);
+    // What the route's own page may fetch later: its modules' dynamic imports (the entry's are the other routes).
+    const pageOwn = page ? [...closure([page])].filter((k) => !closure([entry]).has(k)) : [];
+    const later = closure(pageOwn.flatMap((k) => manifest[k].dynamicImports ?? []));
+    lazy[route] = Object.fromEntries(
+      [...later].filter((k) => !loaded.has(k) && manifest[k].file.endsWith('.js')).map((k) => [manifest[k].src ?? manifest[k].file, size(manifest[k].file)]),
+    );
+  }
+  const sameAsServed = Object.values(manifest).every((c) => existsSync(path.join(servedDir, c.file)));
+  return { sizes, lazy, sameAsServed };
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs?: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  transferKiB?: number;
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** One Lighthouse run (its CLI, default mobile settings) in Debian's Chromium; extra headers carry a session cookie. */
+export async function lighthouse(root: string, url: string, outFile: string, headers?: Record<string, string>): Promise<LighthouseScores> {
+  const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('lighthouse/package.json')), 'cli/index.js');
+  const args = [
+    cli,
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${outFile}`,
+    '--only-categories=performance,accessibility,best-practices',
+    // Root in a container: Chromium's sandbox needs user namespaces it does not get here.
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    '--max-wait-for-load=45000',
+  ];
+  if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse ${url} exited ${code}: ${stderr.slice(-500)}`))));
+  });
+  const report = JSON.parse(readFileSync(outFile, 'utf8'));
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => report.audits[id]?.numericValue as number | undefined;
+  const rounded = (v: number | undefined) => (v === undefined ? undefined : Math.round(v));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: rounded(audit('first-contentful-paint')),
+    lcpMs: rounded(audit('largest-contentful-paint')),
+    tbtMs: rounded(audit('total-blocking-time')),
+    transferKiB: rounded((audit('total-byte-weight') ?? 0) / 1024),
+  };
+}

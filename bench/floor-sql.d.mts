@@ -1,0 +1,9 @@
+export declare const AVAILABLE_SQL: string;
+export declare const REQUEST_SQL: string;
+export declare const UNREAD_SQL: string;
+export declare const THREAD_SQL: string;
+export declare const SEND_SQL: string;
+export declare const LOCK_SQL: string;
+export declare const ACCEPT_SQL: string;
+export declare const AVAILABLE_INDEXED_SQL: string;
+export declare const AVAILABLE_COLUMNS_SQL: string;

@@ -1,0 +1,101 @@
+// The SQL of the floor server (bench/floor.mjs): the main query of each hot path, written to be read off an index.
+// The runner also times these with EXPLAIN ANALYZE at each seeded size.
+// The mediator's Available list before decision 022's columns exist, newest first, a page of 20 (+1 to know there is more): RULES.md 5 as an index walk
+// over the live requests in created_at order, each checked against the mediator's profile read once.
+export const AVAILABLE_SQL = `
+  WITH me AS (
+    SELECT lower(btrim(jurisdiction)) AS jurisdiction, specializations, subscription_tier FROM mediator_profiles WHERE user_id = $1
+  )
+  SELECT r.* FROM mediation_requests r, me
+   WHERE r.status IN ('pending_mediators', 'awaiting_selection')
+     AND ((r.open_to_all_at <= now()
+           AND NOT EXISTS (SELECT 1 FROM mediator_acceptances a
+                            WHERE a.request_id = r.id AND a.status IN ('pending', 'selected') AND a.accepted_at < r.open_to_all_at))
+       OR (lower(btrim(r.jurisdiction)) = me.jurisdiction
+           AND EXISTS (SELECT 1 FROM unnest(me.specializations) s WHERE lower(btrim(s)) = lower(btrim(r.case_type)))
+           AND (me.subscription_tier <> 'free' OR r.open_to_free_at <= now())))
+     AND (SELECT count(*) FROM mediator_acceptances a WHERE a.request_id = r.id AND a.status IN ('pending', 'selected')) < 3
+     AND NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = $1)
+   ORDER BY r.created_at DESC, r.id DESC
+   LIMIT 21`;
+
+// The same list as the app reads it once the Available indexes of docs/decisions/022 exist (migration 0006:
+// live_acceptance_count and accepted_before_open_to_all kept on the request row by triggers): the open-to-all walk
+// and one walk per specialization, merged, cut to the page, then the whole rows. It mirrors availablePage in
+// src/server/modules/requests/visibility.ts and listMediatorRequests in requests.repo.ts.
+const OPEN = `r.status IN ('pending_mediators', 'awaiting_selection') AND r.live_acceptance_count < 3`;
+const NOT_MINE = `NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = $1)`;
+export const AVAILABLE_INDEXED_SQL = `
+  SELECT r.* FROM mediation_requests r
+   WHERE r.id IN (
+     SELECT w.id FROM (
+       (SELECT r.id, r.created_at FROM mediation_requests r
+         WHERE ${OPEN} AND NOT r.accepted_before_open_to_all AND r.open_to_all_at IS NOT NULL AND r.open_to_all_at <= now() AND ${NOT_MINE}
+         ORDER BY r.created_at DESC, r.id DESC LIMIT 21)
+       UNION
+       (SELECT m.id, m.created_at
+          FROM mediator_profiles mp
+          CROSS JOIN LATERAL (SELECT DISTINCT lower(btrim(s)) AS case_type_key FROM unnest(mp.specializations) s) k
+          CROSS JOIN LATERAL (
+            SELECT r.id, r.created_at FROM mediation_requests r
+             WHERE ${OPEN} AND lower(btrim(r.jurisdiction)) = lower(btrim(mp.jurisdiction)) AND lower(btrim(r.case_type)) = k.case_type_key
+               AND (mp.subscription_tier <> 'free' OR (r.open_to_free_at IS NOT NULL AND r.open_to_free_at <= now())) AND ${NOT_MINE}
+             ORDER BY r.created_at DESC, r.id DESC LIMIT 21
+          ) m
+         WHERE mp.user_id = $1)
+     ) w
+     ORDER BY w.created_at DESC, w.id DESC LIMIT 21)
+   ORDER BY r.created_at DESC, r.id DESC`;
+
+/** Which Available query the floor runs: the indexed one when the database has its columns (decision 022). */
+export const AVAILABLE_COLUMNS_SQL = `SELECT count(*)::int = 2 AS indexed FROM information_schema.columns
+  WHERE table_schema = 'public' AND table_name = 'mediation_requests' AND column_name IN ('live_acceptance_count', 'accepted_before_open_to_all')`;
+
+export const REQUEST_SQL = `SELECT * FROM mediation_requests WHERE id = $1`;
+
+export const UNREAD_SQL = `SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND is_read = false`;
+
+export const THREAD_SQL = `
+  SELECT m.*, u.first_name AS sender_first_name, u.last_name AS sender_last_name
+    FROM messages m JOIN users u ON u.id = m.sender_id
+   WHERE m.request_id = $1
+   ORDER BY m.created_at DESC, m.id DESC
+   LIMIT 51`;
+
+// A message: the row, the recipient's coalesced notification and the realtime event, in one statement under the
+// request's row lock (the app does the same in one transaction).
+export const SEND_SQL = `
+  WITH r AS (
+    SELECT id, lawyer_id, selected_mediator_id FROM mediation_requests
+     WHERE id = $1 AND status IN ('matched', 'in_progress', 'completed') AND $2 IN (lawyer_id, selected_mediator_id)
+     FOR UPDATE
+  ), m AS (
+    INSERT INTO messages (request_id, sender_id, recipient_id, content, created_at)
+    SELECT r.id, $2, CASE WHEN r.lawyer_id = $2 THEN r.selected_mediator_id ELSE r.lawyer_id END, $3,
+           greatest(now(), (SELECT max(x.created_at) + interval '1 millisecond' FROM messages x WHERE x.request_id = r.id))
+      FROM r RETURNING *
+  ), n AS (
+    INSERT INTO notifications (user_id, type, title, message, link_url)
+    SELECT recipient_id, 'new_message', 'New message', left($3, 100), '/messages/' || request_id FROM m
+    ON CONFLICT (user_id, link_url) WHERE type = 'new_message' AND is_read = false
+    DO UPDATE SET coalesced_count = notifications.coalesced_count + 1, message = excluded.message, created_at = now()
+    RETURNING id
+  )
+  SELECT m.*, (SELECT count(*) FROM n)::int AS notified, pg_notify('bench_floor', m.request_id::text) FROM m`;
+
+// An acceptance: lock the request, then (a fresh snapshot after the lock) insert while fewer than three are live.
+export const LOCK_SQL = `SELECT id, lawyer_id FROM mediation_requests WHERE id = $1 AND status IN ('pending_mediators', 'awaiting_selection') FOR UPDATE`;
+export const ACCEPT_SQL = `
+  WITH ins AS (
+    INSERT INTO mediator_acceptances (request_id, mediator_id, status, no_conflict_confirmed)
+    SELECT $1, $2, 'pending', true
+     WHERE (SELECT count(*) FROM mediator_acceptances a WHERE a.request_id = $1 AND a.status IN ('pending', 'selected')) < 3
+    ON CONFLICT DO NOTHING RETURNING *
+  ), upd AS (
+    UPDATE mediation_requests SET status = 'awaiting_selection', updated_at = now() WHERE id IN (SELECT request_id FROM ins) RETURNING id
+  ), n AS (
+    INSERT INTO notifications (user_id, type, title, message, link_url)
+    SELECT $3, 'acceptance_received', 'A mediator accepted your request', 'A mediator accepted your request.', '/requests/' || request_id FROM ins
+    RETURNING id
+  )
+  SELECT ins.*, (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM n)::int AS notified FROM ins`;

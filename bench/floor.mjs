@@ -1,0 +1,116 @@
+// The floor (issue 10): a bare node:http server with a pg Pool, no framework and no session check, running the main
+// query of each hot path the app serves and answering with JSON.stringify of the rows. It is what "the query the
+// product needs, done well" costs on this machine; `npm run bench` drives it beside the app and reports the ratio.
+// The caller names the user in an `x-user` header (the app gets it from the session cookie instead).
+//
+//   DATABASE_URL=postgres://... PORT=3901 node bench/floor.mjs
+import http from 'node:http';
+import pg from 'pg';
+import {
+  ACCEPT_SQL,
+  AVAILABLE_COLUMNS_SQL,
+  AVAILABLE_INDEXED_SQL,
+  AVAILABLE_SQL,
+  LOCK_SQL,
+  REQUEST_SQL,
+  SEND_SQL,
+  THREAD_SQL,
+  UNREAD_SQL,
+} from './floor-sql.mjs';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL ?? 10) });
+const port = Number(process.env.PORT ?? 3901);
+const { indexed } = (await pool.query(AVAILABLE_COLUMNS_SQL)).rows[0];
+const available = indexed ? AVAILABLE_INDEXED_SQL : AVAILABLE_SQL;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function send(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {});
+      } catch (error) {
+        reject(error);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+async function accept(requestId, mediatorId) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const locked = await client.query(LOCK_SQL, [requestId]);
+    if (!locked.rows.length) {
+      await client.query('ROLLBACK');
+      return null;
+    }
+    const { rows } = await client.query(ACCEPT_SQL, [requestId, mediatorId, locked.rows[0].lawyer_id]);
+    await client.query('COMMIT');
+    return rows[0] ?? null;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function handle(req, res) {
+  const url = new URL(req.url, 'http://floor');
+  const parts = url.pathname.split('/').filter(Boolean);
+  const user = req.headers['x-user'];
+  if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
+  if (typeof user !== 'string' || !UUID.test(user)) return send(res, 401, { message: 'x-user header required' });
+  if (req.method === 'GET') {
+    if (parts[0] === 'available') return send(res, 200, (await pool.query(available, [user])).rows.slice(0, 20));
+    if (parts[0] === 'requests' && UUID.test(parts[1] ?? '')) {
+      const { rows } = await pool.query(REQUEST_SQL, [parts[1]]);
+      return rows.length ? send(res, 200, rows[0]) : send(res, 404, { message: 'not found' });
+    }
+    if (parts[0] === 'unread') return send(res, 200, { count: (await pool.query(UNREAD_SQL, [user])).rows[0].count });
+    if (parts[0] === 'messages' && UUID.test(parts[1] ?? '')) return send(res, 200, (await pool.query(THREAD_SQL, [parts[1]])).rows.slice(0, 50));
+  }
+  if (req.method === 'POST') {
+    const body = await readBody(req);
+    if (parts[0] === 'messages' && UUID.test(String(body.requestId)) && typeof body.content === 'string') {
+      const { rows } = await pool.query(SEND_SQL, [body.requestId, user, body.content]);
+      return rows.length ? send(res, 201, rows[0]) : send(res, 404, { message: 'thread not found' });
+    }
+    if (parts[0] === 'accept' && UUID.test(parts[1] ?? '')) {
+      const row = await accept(parts[1], user);
+      return row ? send(res, 201, row) : send(res, 409, { message: 'not open for acceptance' });
+    }
+  }
+  return send(res, 404, { message: 'no such route' });
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error) => {
+    if (!res.headersSent) send(res, 500, { message: String(error?.message ?? error) });
+  });
+});
+server.keepAliveTimeout = 60_000;
+
+const stop = () => {
+  server.close();
+  void pool.end().finally(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
+server.listen(port, '127.0.0.1', () => {
+  process.stdout.write(
+    `floor listening on http://127.0.0.1:${port} (Available: ${indexed ? 'indexed walks, decision 022' : 'one walk in created_at order'})\n`,
+  );
+});

@@ -1,0 +1,455 @@
+// `npm run bench [-- --quick] [--reseed] [--requests N] [--db URL]`: seeds (unless the database already holds this
+// size, per its bench.marker), builds, starts the production server and the floor (bench/floor.mjs) on the seeded
+// PostgreSQL database, measures the API side by side, the WebSocket delivery, the client's JavaScript and Lighthouse,
+// stops everything, and writes bench/results/<timestamp>.json, bench/results/latest.json and the table in
+// bench/README.md. Never part of `npm test`.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runApi, scenarios, type ApiResult } from './api';
+import { bundleSizes, buildManifest, CHROMIUM, lighthouse, ROUTES, type BundleResult, type LighthouseScores } from './client';
+import { cleanUpFixtures, prepareFixtures } from './fixtures';
+import { AVAILABLE_COLUMNS_SQL, AVAILABLE_INDEXED_SQL, AVAILABLE_SQL, REQUEST_SQL, THREAD_SQL, UNREAD_SQL } from './floor-sql.mjs';
+import { DEFAULT_DB, readMarker, seed, SEED_VERSION } from './seed';
+import { runWs, type WsResult } from './ws';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, 'bench/results');
+const TMP = path.join(RESULTS, 'tmp');
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3900);
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3901);
+const SMTP_PORT = Number(process.env.BENCH_SMTP_PORT ?? 3925);
+const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
+
+interface Args {
+  quick: boolean;
+  reseed: boolean;
+  requests: number;
+  db: string;
+  skip: Set<string>;
+  sqlOnly: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { quick: false, reseed: false, requests: 100_000, db: process.env.BENCH_DATABASE_URL ?? DEFAULT_DB, skip: new Set(), sqlOnly: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') args.quick = true;
+    else if (a === '--reseed') args.reseed = true;
+    else if (a === '--requests') args.requests = Number(argv[++i]);
+    else if (a === '--db') args.db = argv[++i];
+    else if (a === '--sql-only')
+      args.sqlOnly = true; // seed if needed, then only the floor SQL's timings (flatness across sizes)
+    else if (a === '--skip')
+      argv[++i].split(',').forEach((s) => args.skip.add(s)); // api, ws, lighthouse, bundles (while working on the bench)
+    else throw new Error(`unknown argument ${a}: use --quick, --reseed, --requests N, --db URL, --sql-only, --skip api,ws,lighthouse,bundles`);
+  }
+  return args;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const children: ChildProcess[] = [];
+
+function startProcess(label: string, command: string, argv: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks: string[] = [];
+  const keep = (d: Buffer) => {
+    chunks.push(String(d));
+    if (chunks.length > 2000) chunks.splice(0, 1000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', () => writeFileSync(logFile, chunks.join('')));
+  children.push(child);
+  log(`  ${label} started (pid ${child.pid})`);
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before answering`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** A mail server that accepts everything and keeps nothing: the production build requires SMTP. */
+function smtpSink(): ChildProcess {
+  const code = `
+    const net = require('node:net');
+    net.createServer((s) => {
+      let data = false, buf = '';
+      s.write('220 bench ESMTP\\r\\n');
+      s.on('data', (d) => {
+        buf += d;
+        let i;
+        while ((i = buf.indexOf('\\r\\n')) >= 0) {
+          const line = buf.slice(0, i); buf = buf.slice(i + 2);
+          if (data) { if (line === '.') { data = false; s.write('250 OK\\r\\n'); } continue; }
+          const cmd = line.slice(0, 4).toUpperCase();
+          if (cmd === 'EHLO') s.write('250-bench\\r\\n250 8BITMIME\\r\\n');
+          else if (cmd === 'DATA') { data = true; s.write('354 go on\\r\\n'); }
+          else if (cmd === 'QUIT') { s.end('221 bye\\r\\n'); }
+          else s.write('250 OK\\r\\n');
+        }
+      });
+      s.on('error', () => {});
+    }).listen(${SMTP_PORT}, '127.0.0.1');`;
+  return startProcess('smtp sink', process.execPath, ['-e', code], process.env, path.join(TMP, 'smtp.log'));
+}
+
+/** EXPLAIN ANALYZE of the floor's reads (median execution time of 15 runs each), with the users the bench uses. */
+async function sqlTimings(
+  url: string,
+  ids: { mediator: string; requestId: string; userId: string },
+): Promise<{ ms: Record<string, number>; available: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const out: Record<string, number> = {};
+    const { indexed } = (await client.query(AVAILABLE_COLUMNS_SQL)).rows[0];
+    const cases: [string, string, unknown[]][] = [
+      ['available', indexed ? AVAILABLE_INDEXED_SQL : AVAILABLE_SQL, [ids.mediator]],
+      ['request', REQUEST_SQL, [ids.requestId]],
+      ['unread', UNREAD_SQL, [ids.userId]],
+      ['thread', THREAD_SQL, [ids.requestId]],
+    ];
+    for (const [name, text, params] of cases) {
+      const times: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+        times.push(rows[0]['QUERY PLAN'][0]['Execution Time']);
+      }
+      times.sort((a, b) => a - b);
+      out[name] = Math.round(times[7] * 1000) / 1000;
+    }
+    return { ms: out, available: indexed ? 'indexed walks (decision 022)' : 'one walk in created_at order' };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Replaces what stands between `<!-- name:start -->` and `<!-- name:end -->` in bench/README.md. */
+function replaceSection(name: string, text: string): void {
+  const readme = path.join(ROOT, 'bench/README.md');
+  if (!existsSync(readme)) return;
+  const current = readFileSync(readme, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  if (!current.includes(start) || !current.includes(end)) return;
+  writeFileSync(readme, `${current.slice(0, current.indexOf(start) + start.length)}\n${text}\n${current.slice(current.indexOf(end))}`);
+}
+
+function timestamp(d: Date): string {
+  return d.toISOString().replace(/[:]/g, '-').replace(/\..+$/, 'Z');
+}
+
+function readmeTable(r: Results): string {
+  const lines = [
+    `Latest run: ${r.date} (${r.mode}, ${r.seed.requests.toLocaleString('en-US')} requests seeded; machine: ${r.machine.cpus} CPUs, load average ${r.machine.loadStart} at the start, shared with other work, so expect noise).`,
+    '',
+    '| API (32 connections) | app req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | app / floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.api.map((a) => `| ${a.name} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.errors} | ${a.floorRps} | ${a.floorP99} | ${a.ratio} |`),
+    '',
+    `Server RSS under load (max): app ${r.rss.appMb} MB, floor ${r.rss.floorMb} MB.`,
+    '',
+  ];
+  if (r.sqlMs)
+    lines.push(
+      `Floor SQL (Available: ${r.availableQuery}), EXPLAIN ANALYZE median: ${Object.entries(r.sqlMs)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ')}.`,
+      '',
+    );
+  if (r.ws) {
+    lines.push(
+      `WebSocket: ${r.ws.connections} connections, ${r.ws.sent} messages at ${r.wsRate}/s through POST /api/messages: from the POST's answer to the recipient's event p50 ${r.ws.p50} ms, p99 ${r.ws.p99} ms, lost ${r.ws.lost}; ${r.ws.sent - r.ws.accepted} POSTs not accepted (${JSON.stringify(r.ws.failures ?? {})}); ${r.ws.beforeAnswer} events arrived before the POST's answer (counted as 0 ms), ${r.ws.overlapped} messages were sent while every thread had one outstanding. From the POST's sending: p50 ${r.ws.fromSendP50} ms, p99 ${r.ws.fromSendP99} ms.`,
+      '',
+    );
+  }
+  if (r.bundles) {
+    lines.push('| route | JS loaded, gzip KB | loaded later by its page, gzip KB |', '|---|---:|---|');
+    for (const [route, bytes] of Object.entries(r.bundles)) {
+      const later = Object.entries(r.bundlesLazy?.[route] ?? {});
+      lines.push(`| ${route} | ${(bytes / 1024).toFixed(1)} | ${later.length ? later.map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}`).join(', ') : '—'} |`);
+    }
+    lines.push('');
+  }
+  if (r.lighthouse && Object.keys(r.lighthouse).length) {
+    lines.push(
+      '| Lighthouse (mobile) | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | KiB |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const [p, s] of Object.entries(r.lighthouse)) {
+      lines.push(
+        `| ${p} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.fcpMs ?? ''} | ${s.lcpMs ?? ''} | ${s.tbtMs ?? ''} | ${s.transferKiB ?? ''} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (r.notes.length) lines.push(...r.notes.map((n) => `- ${n}`), '');
+  return lines.join('\n');
+}
+
+interface Results {
+  date: string;
+  mode: 'full' | 'quick';
+  machine: { cpus: number; loadStart: string; loadEnd?: string; node: string };
+  seed: { requests: number; seededAt: string; counts?: unknown };
+  api: ApiResult[];
+  rss: { appMb: number; floorMb: number };
+  sqlMs?: Record<string, number>;
+  /** Which Available query the floor ran. */
+  availableQuery?: string;
+  ws: WsResult | null;
+  wsRate: number;
+  bundles: Record<string, number> | null;
+  bundlesLazy?: BundleResult['lazy'];
+  lighthouse: Record<string, LighthouseScores>;
+  durationSeconds?: number;
+  notes: string[];
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  mkdirSync(TMP, { recursive: true });
+  const load = () =>
+    os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
+  const results: Results = {
+    date: new Date().toISOString(),
+    mode: args.quick ? 'quick' : 'full',
+    machine: { cpus: os.cpus().length, loadStart: load(), node: process.version },
+    seed: { requests: args.requests, seededAt: '' },
+    api: [],
+    rss: { appMb: 0, floorMb: 0 },
+    ws: null,
+    wsRate: 100,
+    bundles: null,
+    lighthouse: {},
+    notes: [],
+  };
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+  // 1. The data.
+  log(`\n# Seed (${args.db})`);
+  const marker = await readMarker(args.db);
+  if (!args.reseed && marker && marker.requests === args.requests && marker.version === SEED_VERSION) {
+    log(`  already seeded with ${marker.requests} requests at ${marker.seededAt}: reused (--reseed to start over)`);
+  } else {
+    await seed({ url: args.db, requests: args.requests, log });
+  }
+  const after = await readMarker(args.db);
+  results.seed.seededAt = after?.seededAt ?? '';
+
+  if (args.sqlOnly) {
+    const client = new pg.Client({ connectionString: args.db });
+    await client.connect();
+    const { rows } = await client.query(
+      `SELECT (SELECT user_id FROM bench.sessions WHERE label = 'mediator') AS mediator,
+              (SELECT id FROM bench.req WHERE pair_no = 1) AS "requestId",
+              (SELECT user_id FROM bench.sessions WHERE label = 'pair-lawyer' AND pair_no = 1) AS "userId"`,
+    );
+    await client.end();
+    const { ms: timings, available } = await sqlTimings(args.db, rows[0]);
+    log(`  floor SQL at ${args.requests} requests (EXPLAIN ANALYZE, median of 15, ms; Available: ${available}): ${JSON.stringify(timings)}`);
+    // Kept per size in bench/results/sql-sizes.json, and shown side by side in bench/README.md.
+    const sizesFile = path.join(RESULTS, 'sql-sizes.json');
+    const sizes = existsSync(sizesFile)
+      ? (JSON.parse(readFileSync(sizesFile, 'utf8')) as Record<string, { date: string; ms: Record<string, number>; available: string }>)
+      : {};
+    sizes[String(args.requests)] = { date: new Date().toISOString(), ms: timings, available };
+    writeFileSync(sizesFile, `${JSON.stringify(sizes, null, 2)}\n`);
+    const names = Object.keys(timings);
+    const table = [
+      '| requests seeded | ' + names.map((n) => `${n} ms`).join(' | ') + ' | Available query | measured |',
+      '|---:|' + names.map(() => '---:|').join('') + '---|---|',
+      ...Object.entries(sizes)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(
+          ([n, v]) =>
+            `| ${Number(n).toLocaleString('en-US')} | ${names.map((k) => v.ms[k] ?? '').join(' | ')} | ${v.available} | ${v.date.slice(0, 16).replace('T', ' ')} UTC |`,
+        ),
+    ].join('\n');
+    replaceSection('sizes', table);
+    return;
+  }
+
+  // 2. The production build.
+  log(`\n# Build (npm run build) [${elapsed()}]`);
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  writeFileSync(path.join(TMP, 'build.log'), `${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`npm run build failed; see ${path.join(TMP, 'build.log')}`);
+  log('  built');
+
+  // 3. Fixtures: sessions renewed, fresh live requests for the accept test.
+  const reps = args.quick ? 1 : 3;
+  const seconds = args.quick ? 4 : 8;
+  const warmupSeconds = args.quick ? 1 : 3;
+  // Every accept needs a request slot of its own: room for 3,000 accepts a second, more than either side reaches here.
+  const acceptRequests = Math.ceil((3000 * (warmupSeconds + reps * seconds)) / 3) + 100;
+  const fx = await prepareFixtures(args.db, acceptRequests);
+  log(`  fixtures: ${fx.pairs.length} pairs, ${fx.acceptors.length} accepting mediators, ${acceptRequests} fresh live requests per side for accepts`);
+
+  // 4. Servers: the production build (scripts/start.mjs) and the floor.
+  log(`\n# Servers [${elapsed()}]`);
+  const smtp = smtpSink();
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: ORIGIN,
+    DATABASE_URL: args.db,
+    DATA_DIR: path.join(TMP, 'data'),
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef-not-for-production',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    PAYMENTS_PROVIDER: 'local',
+    STORAGE_DRIVER: 'local',
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
+  delete appEnv.ADMIN_EMAIL;
+  delete appEnv.ADMIN_PASSWORD;
+  const app = startProcess('app', process.execPath, ['scripts/start.mjs'], appEnv, path.join(TMP, 'app.log'));
+  let floor: ChildProcess | null = null;
+  try {
+    await waitFor(`${ORIGIN}/api/health`, app, 180);
+    // The floor after the app: the app's start runs the migrations, and the floor picks its Available query by the
+    // columns the database then has.
+    floor = startProcess(
+      'floor',
+      process.execPath,
+      ['bench/floor.mjs'],
+      { ...process.env, DATABASE_URL: args.db, PORT: String(FLOOR_PORT) },
+      path.join(TMP, 'floor.log'),
+    );
+    await waitFor(`http://127.0.0.1:${FLOOR_PORT}/health`, floor, 30);
+    log('  both answering');
+
+    const sql = await sqlTimings(args.db, { mediator: fx.mediator.userId, requestId: fx.pairs[0].requestId, userId: fx.pairs[0].lawyer.userId });
+    results.sqlMs = sql.ms;
+    results.availableQuery = sql.available;
+    log(`  floor SQL (EXPLAIN ANALYZE median; Available: ${sql.available}): ${JSON.stringify(results.sqlMs)}`);
+
+    // 5. API, side by side.
+    if (!args.skip.has('api')) {
+      log(`\n# API: ${reps} repetition(s) of ${seconds} s per side after ${warmupSeconds} s of warm-up, 32 connections [${elapsed()}]`);
+      results.api = await runApi({ base: ORIGIN, pid: app.pid! }, { base: `http://127.0.0.1:${FLOOR_PORT}`, pid: floor.pid! }, scenarios(fx, ORIGIN), {
+        reps,
+        seconds,
+        warmupSeconds,
+        connections: 32,
+        log,
+      });
+      results.rss = { appMb: Math.max(0, ...results.api.map((a) => a.rssMb)), floorMb: Math.max(0, ...results.api.map((a) => a.floorRssMb)) };
+    }
+
+    // 6. WebSocket delivery.
+    if (!args.skip.has('ws')) {
+      const seconds = args.quick ? 10 : 30;
+      log(`\n# WebSocket: ${fx.pairs.length * 2} connections, ${results.wsRate} messages/s for ${seconds} s [${elapsed()}]`);
+      results.ws = await runWs(ORIGIN, ORIGIN, fx.pairs, { rate: results.wsRate, seconds, log });
+      log(
+        `  p50 ${results.ws.p50} ms, p99 ${results.ws.p99} ms, lost ${results.ws.lost} of ${results.ws.accepted} accepted (${results.ws.sent} sent; not accepted: ${JSON.stringify(results.ws.failures)})`,
+      );
+    }
+
+    // 7. Lighthouse against the running production server.
+    if (!args.skip.has('lighthouse')) {
+      log(`\n# Lighthouse (${CHROMIUM}, default mobile settings) [${elapsed()}]`);
+      if (!existsSync(CHROMIUM)) {
+        results.notes.push(`Lighthouse skipped: ${CHROMIUM} is missing (apt-get install chromium).`);
+        log(`  skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+      } else {
+        // One run per page: under this machine's load a run takes about a minute (three each would not fit 15 minutes).
+        const runs = 1;
+        for (const [p, headers] of [
+          ['/', undefined],
+          ['/auth', undefined],
+          ['/dashboard', { Cookie: fx.lawyer.cookie }],
+        ] as const) {
+          const scores: LighthouseScores[] = [];
+          for (let i = 0; i < runs; i++) {
+            const file = path.join(TMP, `lighthouse-${p.replace(/\W/g, '') || 'home'}-${i}.json`);
+            scores.push(await lighthouse(ROOT, `${ORIGIN}${p}`, file, headers));
+          }
+          // With several runs, the one with the median performance score.
+          scores.sort((a, b) => a.performance - b.performance);
+          results.lighthouse[p] = scores[Math.floor(scores.length / 2)];
+          log(`  ${p.padEnd(11)} ${JSON.stringify(results.lighthouse[p])}`);
+        }
+      }
+    }
+  } finally {
+    log(`\n# Stopping [${elapsed()}]`);
+    await Promise.all([stopProcess(app), floor ? stopProcess(floor) : Promise.resolve(), stopProcess(smtp)]);
+    await cleanUpFixtures(args.db).catch((error) => log(`  clean-up failed: ${String(error)}`));
+    log('  servers stopped, bench rows removed');
+  }
+
+  // 8. Client JavaScript per route.
+  if (!args.skip.has('bundles')) {
+    log(`\n# Client JavaScript (gzip) [${elapsed()}]`);
+    const out = path.join(TMP, 'client-manifest');
+    const bundles = bundleSizes(buildManifest(ROOT, out), out, path.join(ROOT, 'dist/client'));
+    results.bundles = bundles.sizes;
+    results.bundlesLazy = bundles.lazy;
+    if (!bundles.sameAsServed)
+      results.notes.push('The manifest build produced files that dist/client does not have: the sizes may differ from what is served.');
+    for (const route of Object.keys(ROUTES)) log(`  ${route.padEnd(14)} ${(bundles.sizes[route] / 1024).toFixed(1)} KB ${JSON.stringify(bundles.lazy[route])}`);
+  }
+
+  results.machine.loadEnd = load();
+  results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  const file = path.join(RESULTS, `${timestamp(new Date(results.date))}.json`);
+  writeFileSync(file, text);
+  writeFileSync(path.join(RESULTS, 'latest.json'), text);
+  replaceSection('latest', readmeTable(results));
+  log(`\nDone in ${results.durationSeconds} s: ${path.relative(ROOT, file)}, bench/results/latest.json, bench/README.md`);
+}
+
+const killAll = () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+};
+process.on('SIGINT', () => {
+  killAll();
+  process.exit(130);
+});
+process.on('SIGTERM', () => {
+  killAll();
+  process.exit(143);
+});
+
+main().catch((error) => {
+  process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  killAll();
+  process.exit(1);
+});

@@ -1,0 +1,294 @@
+// The e-mails the platform sends, their default texts and the placeholders each may use (RULES.md 1: admins edit the
+// subject and body of each in the settings). Shared so that the server's mail and the admin's preview are one code.
+
+export interface EmailTemplate {
+  subject: string;
+  body: string;
+}
+
+export const EMAIL_PLACEHOLDERS = ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink'] as const;
+export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
+
+export const EMAIL_KINDS = [
+  'verify_email',
+  'reset_password',
+  'password_changed',
+  'new_request',
+  'acceptance_received',
+  'mediator_selected',
+  'mediation_completed',
+  'payment_processed',
+  'new_message',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+export const isEmailKind = (value: string): value is EmailKind => (EMAIL_KINDS as readonly string[]).includes(value);
+
+export interface EmailKindInfo {
+  /** What the admin sees in the list of e-mails. */
+  label: string;
+  /** The placeholders this e-mail may use, in the order the editor offers them. */
+  placeholders: readonly EmailPlaceholder[];
+  /** The ones its body must contain: the link the e-mail is for, and a notification's unsubscribe link (a legal must). */
+  required: readonly EmailPlaceholder[];
+}
+
+const ACCOUNT: Pick<EmailKindInfo, 'placeholders'> = { placeholders: ['firstName', 'link'] };
+const NOTIFICATION: Pick<EmailKindInfo, 'placeholders' | 'required'> = {
+  placeholders: ['firstName', 'caseName', 'link', 'unsubscribeLink'],
+  required: ['link', 'unsubscribeLink'],
+};
+
+export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
+  verify_email: { label: 'Confirm e-mail address', ...ACCOUNT, required: ['link'] },
+  reset_password: { label: 'Password reset', ...ACCOUNT, required: ['link'] },
+  // The link (to sign in and reset) is a courtesy here: the mail's point is the notice itself.
+  password_changed: { label: 'Password changed', ...ACCOUNT, required: [] },
+  new_request: { label: 'New matching request', ...NOTIFICATION },
+  acceptance_received: { label: 'Mediator accepted a request', ...NOTIFICATION },
+  mediator_selected: { label: 'Selected as mediator', ...NOTIFICATION },
+  mediation_completed: { label: 'Mediation completed', ...NOTIFICATION },
+  payment_processed: { label: 'Payout sent', ...NOTIFICATION },
+  new_message: { label: 'Unread messages', placeholders: ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink'], required: NOTIFICATION.required },
+};
+
+/** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
+export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
+  verify_email: {
+    subject: 'Confirm your e-mail address for MediateHub',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Welcome to MediateHub. Please confirm your e-mail address by opening this link:',
+      '',
+      '{{link}}',
+      '',
+      'The link works for 24 hours. If you did not create an account, you can ignore this message.',
+    ].join('\n'),
+  },
+  reset_password: {
+    subject: 'Reset your MediateHub password',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Someone (hopefully you) asked to reset the password of your MediateHub account. Choose a new one here:',
+      '',
+      '{{link}}',
+      '',
+      'The link works once, for 1 hour. If you did not ask for this, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  },
+  password_changed: {
+    subject: 'Your MediateHub password was changed',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The password of your MediateHub account was just changed, and your other sessions were signed out.',
+      'If this was not you, reset your password at {{link}} and contact support.',
+    ].join('\n'),
+  },
+  // Notifications that also go to the inbox (issue 7). {{caseName}} and {{firstName}} are user text; {{link}} and
+  // {{unsubscribeLink}} are ours. Each e-mail ends with the way to turn that kind off.
+  new_request: {
+    subject: 'New matching mediation request: {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A new mediation request that matches your practice is open for acceptance: {{caseName}}.',
+      'The first three mediators to accept are the ones the lawyer chooses from. See the details here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about new matching requests are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  acceptance_received: {
+    subject: 'A mediator accepted {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A mediator accepted your request {{caseName}}. Review who accepted and select your mediator here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about acceptances are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  mediator_selected: {
+    subject: 'You were selected to mediate {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The lawyer selected you to mediate {{caseName}}. Open the request to see the case documents and message the lawyer:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about selections are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  mediation_completed: {
+    subject: 'Your mediation {{caseName}} is complete',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Your mediator marked {{caseName}} complete. Read the results and rate your mediator here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about completed mediations are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  payment_processed: {
+    subject: 'Your payout for {{caseName}} was sent',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The payout for {{caseName}} was sent to your payout account. See the details here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about payouts are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  new_message: {
+    subject: 'Unread messages about {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'You have {{count}} unread message(s) about {{caseName}} on MediateHub. Read and reply here:',
+      '',
+      '{{link}}',
+      '',
+      'We e-mail you once per conversation until you read it.',
+      '',
+      '--',
+      'You receive this because e-mails about new messages are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+};
+
+/** Placeholders whose values the server builds itself (links to our own origin). Every other value is user text. */
+const TRUSTED_PLACEHOLDERS = new Set<string>(['link', 'unsubscribeLink']);
+const USER_TEXT_MAX_LENGTH = 100;
+
+// Controls (C0, C1), line and paragraph separators, bidi embeddings/overrides/isolates, lone surrogates.
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069\p{Cs}]/gu;
+// A dot (or a look-alike a mail client reads as one) touching what follows, other than punctuation: "evil.com", "www.x".
+const DOT_BEFORE_WORD = /([.\u3002\uFF0E\uFF61])(?=[^\s\p{P}])/gu;
+// A colon or an at sign touching what follows: "https://x", "mailto:x", "a@b".
+const SCHEME_OR_AT = /([:@])(?=\S)/gu;
+
+/**
+ * User text (a name) made safe inside a plain-text e-mail: one line (anything that could start a new line, or reorder
+ * the text, becomes a space), at most 100 characters, and nothing a mail client would turn into a link — a space goes
+ * after a dot, colon or at sign that touches the next word ("evil.com" → "evil. com", "St.John" → "St. John").
+ * See docs/decisions/013.
+ */
+export function neutralizeUserText(value: string): string {
+  const oneLine = value.replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  return Array.from(oneLine).slice(0, USER_TEXT_MAX_LENGTH).join('').replace(DOT_BEFORE_WORD, '$1 ').replace(SCHEME_OR_AT, '$1 ').trim();
+}
+
+/** The text with each {{placeholder}} filled: our links as they are, everything else neutralised, unknown ones empty. */
+export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const raw = values[key] ?? '';
+    return TRUSTED_PLACEHOLDERS.has(key) ? raw : neutralizeUserText(raw);
+  });
+}
+
+/** The template in force for a kind: the admin's override (platform_settings.emailTemplates) or the default. */
+export function effectiveTemplate(kind: EmailKind, overrides: Readonly<Record<string, EmailTemplate>> | null | undefined): EmailTemplate {
+  return overrides?.[kind] ?? DEFAULT_EMAIL_TEMPLATES[kind];
+}
+
+export function renderEmail(
+  kind: EmailKind,
+  overrides: Readonly<Record<string, EmailTemplate>> | null | undefined,
+  values: Readonly<Record<string, string>>,
+): EmailTemplate {
+  const template = effectiveTemplate(kind, overrides);
+  return { subject: fillTemplate(template.subject, values), body: fillTemplate(template.body, values) };
+}
+
+/** Made-up values for the admin's preview; the links look like the ones the server builds. */
+export function sampleValues(kind: EmailKind, origin: string): Record<EmailPlaceholder, string> {
+  const path =
+    kind === 'verify_email'
+      ? '/api/verify-email?token=sample-token'
+      : kind === 'reset_password'
+        ? '/reset-password?token=sample-token'
+        : kind === 'password_changed'
+          ? '/auth'
+          : kind === 'new_message'
+            ? '/messages/5f0c2a9e-0000-4000-8000-000000000001'
+            : '/requests/5f0c2a9e-0000-4000-8000-000000000001';
+  return {
+    firstName: 'Ada',
+    caseName: 'Smith v. Jones',
+    count: '2',
+    link: `${origin}${path}`,
+    unsubscribeLink: `${origin}/api/email/unsubscribe?token=sample-token`,
+  };
+}
+
+/** A template as the admin's preview shows it: filled with the sample values by the same code the server uses. */
+export function previewEmail(kind: EmailKind, template: EmailTemplate, origin: string): EmailTemplate {
+  const values = sampleValues(kind, origin);
+  return { subject: fillTemplate(template.subject, values), body: fillTemplate(template.body, values) };
+}
+
+export const EMAIL_SUBJECT_MAX_LENGTH = 200;
+export const EMAIL_BODY_MAX_LENGTH = 20_000;
+
+const SUBJECT_BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+// Anything between double braces, so that "{{ firstName }}" or "{{first-name}}" is reported, not mailed as typed.
+const ANY_PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+
+const braces = (name: string) => `{{${name}}}`;
+
+function unknownPlaceholder(kind: EmailKind, text: string): string | undefined {
+  const allowed = EMAIL_KIND_INFO[kind].placeholders as readonly string[];
+  for (const [whole, name] of text.matchAll(ANY_PLACEHOLDER)) {
+    if (!allowed.includes(name)) return `Unknown placeholder ${whole}; this e-mail can use ${allowed.map(braces).join(', ')}`;
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with an admin's template for a kind, per field (empty when it may be saved). One rule for the server's
+ * PATCH and the editor: a one-line subject of 1–200 characters, a body of 1–20,000, only the kind's placeholders, and
+ * the placeholders the kind needs in the body.
+ */
+export function emailTemplateProblems(kind: EmailKind, template: EmailTemplate): Partial<Record<keyof EmailTemplate, string>> {
+  const problems: Partial<Record<keyof EmailTemplate, string>> = {};
+  const subject = template.subject.trim();
+  if (!subject) problems.subject = 'Subject is required';
+  else if (subject.length > EMAIL_SUBJECT_MAX_LENGTH) problems.subject = `Subject must be at most ${EMAIL_SUBJECT_MAX_LENGTH} characters`;
+  else if (SUBJECT_BREAKS.test(subject)) problems.subject = 'Subject must be a single line';
+  else problems.subject = unknownPlaceholder(kind, subject);
+
+  if (!template.body.trim()) problems.body = 'Body is required';
+  else if (template.body.length > EMAIL_BODY_MAX_LENGTH) problems.body = `Body must be at most ${EMAIL_BODY_MAX_LENGTH} characters`;
+  else {
+    const missing = EMAIL_KIND_INFO[kind].required.find((name) => !template.body.includes(braces(name)));
+    problems.body =
+      unknownPlaceholder(kind, template.body) ??
+      (missing === 'unsubscribeLink'
+        ? 'Body must contain {{unsubscribeLink}}: every notification e-mail says how to turn it off'
+        : missing
+          ? `Body must contain ${braces(missing)}`
+          : undefined);
+  }
+  if (!problems.subject) delete problems.subject;
+  if (!problems.body) delete problems.body;
+  return problems;
+}
+
+/** The template as it is stored: the subject trimmed (the body is kept as typed). */
+export const normalizeEmailTemplate = (template: EmailTemplate): EmailTemplate => ({ subject: template.subject.trim(), body: template.body });
