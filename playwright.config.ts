@@ -35,7 +35,10 @@ export default defineConfig({
   // screenshots of the failed first attempt. The retry absorbs one-off stalls of a shared CI machine (a cold
   // Chromium or a slow PostgreSQL at start) without masking a journey that fails twice. Locally: no retries.
   retries: CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey signs up its users through the UI and runs axe 4–6 times (about 3 s each on this 2-core machine): the
+  // account-setup journeys took 50–66 s alone, so 60 s failed them whenever the other worker was busy. The bound
+  // still catches a hang; each step keeps its own 10 s limit.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/a11y';
-import { expectToast, signedInUser, toast } from './helpers/accounts';
+import { closeToasts, expectToast, signedInUser } from './helpers/accounts';
 import { acceptRequest, createFamilyLawRequest, DEMO_PRO_MEDIATORS, demoPage, payDeposit, submitRequest, withPlatformSettings } from './helpers/mediation';
 import { expectNoHorizontalOverflow, expectPath, markDocument } from './helpers/ui';
 
@@ -70,9 +70,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (test.info().project.name !== 'desktop') return;
   const file = process.env.README_SCREENSHOTS ? path.join(ROOT, 'docs/screenshots', name) : test.info().outputPath(name);
   const size = page.viewportSize();
-  const close = toast(page).getByRole('button', { name: 'Close notification' });
-  if (await close.count()) await close.click();
-  await expect(toast(page)).toHaveCount(0);
+  await closeToasts(page);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.mouse.move(0, 0);
   await page.screenshot({ path: file });

@@ -73,6 +73,17 @@ export function toast(page: Page): Locator {
   return page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
 }
 
+/**
+ * Closes the toast on screen, if any, and waits until none is left. A toast closes itself after 5 s, so it may go
+ * between finding its Close button and clicking it; that click is then moot, not a failure.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await toast(page).getByRole('button', { name: 'Close notification' }).all()) {
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(toast(page)).toHaveCount(0);
+}
+
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
   const shown = toast(page);
   await expect(shown).toContainText(title);
