@@ -286,8 +286,9 @@ class Accept extends Base {
 }
 
 /**
- * A mediator withdraws a pending acceptance (the request reopens if none remain). A balance the lawyer was paying for
- * that mediator with another card stays payable: paid later, it is refunded at once (decision 011).
+ * A mediator withdraws a pending acceptance (the request reopens if none remain). A balance the lawyer was asked to pay
+ * for that mediator with another card is closed with it (decision 025): paying it later answers 409 and moves no money,
+ * even when the same mediator has accepted again on other terms.
  */
 class Withdraw extends Base {
   constructor(
@@ -308,6 +309,7 @@ class Withdraw extends Base {
     const res = await call(r.t, 'DELETE', `/api/requests/${req.id}/acceptance`, await cookieOf(r, r.mediators[mediator]));
     expect(res.statusCode, res.body).toBe(200);
     req.acceptances.delete(mediator);
+    if (req.balanceSecret?.state === 'open' && req.balanceSecret.mediator === mediator) req.balanceSecret.state = 'closed';
     if (![...req.acceptances.values()].some((a) => a.status === 'pending')) req.status = 'pending_mediators';
   }
 }
@@ -628,7 +630,7 @@ class Drive extends Base {
     if (s % 11 === 5) return new Cancel(0, s % 2 === 0, (['full', 'partial', 'none'] as const)[s % 3]);
     if (req.status === 'draft') return new PayDeposit(0, cards[s % cards.length]);
     if (req.balanceSecret?.state === 'open' && s % 4 === 1 && req.acceptances.get(req.balanceSecret.mediator)?.status === 'pending') {
-      // The mediator being paid for withdraws first: the balance paid next arrives too late and is refunded.
+      // The mediator being paid for withdraws first: the balance waiting for another card is closed (decision 025).
       const pendingIds = [...req.acceptances].filter(([, a]) => a.status === 'pending').map(([id]) => id);
       return new Withdraw(0, pendingIds.indexOf(req.balanceSecret.mediator));
     }

@@ -5,13 +5,16 @@ import { runDueJobs } from '../../../../tests/helpers/jobs';
 import { expectLedgerWhole, expectProviderAgrees } from '../../../../tests/helpers/ledger';
 import { call, CARDS, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import type { LocalPaymentProvider } from '../../adapters/payments';
 import { ensureAdmin } from '../users/accounts.service';
 
 type Account = Awaited<ReturnType<typeof signUpLawyer>>;
 const HOUR = 60 * 60_000;
 
 // A balance paid for a selection that could no longer happen (the mediator withdrew while the lawyer paid with another
-// card) is charged and refunded at once (decision 011). That charge, already given back, must never pay for anything
+// card) is charged and refunded at once (decision 011). The withdrawal closes the balance's intent (decision 025), so
+// the money can arrive late only in a race: the provider charged the card just before the withdrawal, and the app
+// learns of it after (the confirmation's answer or the webhook). That charge, already given back, must never pay for anything
 // later: not the payout, not a cancellation's refund, not a dispute's split. Budget 1,400.00: deposit 250.00,
 // balance 1,150.00, fee 140.00, payout 1,260.00.
 describe.each(backends)('a balance refunded on arrival, then the real selection, on %s', (backend) => {
@@ -41,6 +44,9 @@ describe.each(backends)('a balance refunded on arrival, then the real selection,
       expect((await call(t, 'POST', `/api/requests/${id}/accept`, m.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
     const declined = await call(t, 'POST', `/api/requests/${id}/select-mediator/${first.user.id}`, lawyer.cookie);
     expect(declined.statusCode).toBe(402);
+    const provider = t.ctx.payments as LocalPaymentProvider;
+    const intent = (await provider.findIntentBySecret(declined.json().clientSecret))!;
+    expect((await provider.confirmIntent(intent, CARDS.ok)).status).toBe('succeeded');
     expect((await call(t, 'DELETE', `/api/requests/${id}/acceptance`, first.cookie)).statusCode).toBe(200);
     const late = await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: declined.json().clientSecret, card: CARDS.ok });
     expect(late.statusCode).toBe(200);
@@ -53,6 +59,35 @@ describe.each(backends)('a balance refunded on arrival, then the real selection,
     await expectProviderAgrees(t, id);
     return id;
   }
+
+  // Found by the ledger model (seed 251900037): the mediator withdrew, accepted again at another rate, and the lawyer
+  // then paid the balance priced for the first terms; the selection took effect at the new budget with the old money.
+  it('a withdrawal closes the balance waiting for that mediator, even if they accept again on other terms', async () => {
+    const id = await createLiveRequest(t, lawyer.cookie, { preferredDate: '2027-06-01' }, CARDS.declinesLater);
+    expect((await call(t, 'POST', `/api/requests/${id}/accept`, first.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    const declined = await call(t, 'POST', `/api/requests/${id}/select-mediator/${first.user.id}`, lawyer.cookie);
+    expect(declined.json()).toMatchObject({ amount: '1150.00' });
+    expect((await call(t, 'DELETE', `/api/requests/${id}/acceptance`, first.cookie)).statusCode).toBe(200);
+    const again = await call(t, 'POST', `/api/requests/${id}/accept`, first.cookie, { noConflictConfirmed: true, proposedRate: 400 });
+    expect(again.statusCode, again.body).toBe(201);
+
+    const stale = await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: declined.json().clientSecret, card: CARDS.ok });
+    expect(stale.statusCode, stale.body).toBe(409);
+    let ledger = (await expectLedgerWhole(t, id))!;
+    expect(ledger.totals).toMatchObject({ charged: 25_000, refunded: 0 });
+    expect((await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie)).json()).toMatchObject({ status: 'awaiting_selection' });
+
+    // Selecting again prices the new terms: 4 h at 400.00 = 1,600.00, of which 1,350.00 is the balance.
+    const fresh = await call(t, 'POST', `/api/requests/${id}/select-mediator/${first.user.id}`, lawyer.cookie);
+    expect(fresh.json()).toMatchObject({ amount: '1350.00' });
+    expect((await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: fresh.json().clientSecret, card: CARDS.ok })).statusCode).toBe(
+      200,
+    );
+    ledger = (await expectLedgerWhole(t, id))!;
+    expect(ledger.totals).toMatchObject({ charged: 160_000, refunded: 0 });
+    expect((await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie)).json()).toMatchObject({ status: 'matched' });
+    await expectProviderAgrees(t, id);
+  });
 
   it('the payout pays the planned 1,260.00 once, from the charges that still hold the money', async () => {
     const id = await matchedAfterLateBalance();

@@ -10,6 +10,9 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
+import { updatePayment } from '../payments/payments.repo';
+import { executeSteps } from '../payments/steps';
+import { recordStep, type StepRow } from '../payments/steps.repo';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 
@@ -92,12 +95,14 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
 
 /**
  * Withdraw (RULES.md 4): only a pending acceptance, and not while the lawyer's selection of this mediator is charging
- * the card; the allowance comes back; the request reopens if none remain.
+ * the card; the allowance comes back; the request reopens if none remain. A balance the lawyer was asked to pay with
+ * another card for this mediator is closed with it: the terms it priced are gone, even if the same mediator accepts
+ * again (decision 025). Paid in a race with the withdrawal, it is refunded on arrival.
  */
 export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, requestId: string): Promise<void> {
   if (user.role !== 'mediator') throw notFound('Acceptance not found');
   const now = ctx.clock.now();
-  await transaction(ctx, async (tx) => {
+  const closeSteps = await transaction(ctx, async (tx): Promise<StepRow[]> => {
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     const mine = request ? await repo.findAcceptance(tx, request.id, user.id) : undefined;
     if (!request || !mine) throw notFound('Acceptance not found');
@@ -105,6 +110,12 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
       throw conflict(mine.status === 'selected' ? 'You were selected for this request and can no longer withdraw' : 'This acceptance was already declined');
     if (payment && payment.pendingSelectionMediatorId === user.id && !payment.balanceIntentId) {
       throw conflict('The lawyer is selecting you right now. Please try again in a moment.', 'payment_in_progress');
+    }
+    const steps: StepRow[] = [];
+    if (payment?.balanceIntentId && payment.pendingSelectionMediatorId === user.id) {
+      const intentId = payment.balanceIntentId;
+      steps.push(await recordStep(tx, { paymentId: payment.id, kind: 'cancel_intent', idempotencyKey: `cancel:${intentId}`, params: { requestId, intentId } }));
+      await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
     }
     await repo.deletePendingAcceptance(tx, mine.id);
     const remaining = await repo.liveAcceptances(tx, request.id);
@@ -120,5 +131,7 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
         linkUrl: `/requests/${request.id}`,
       },
     ]);
+    return steps;
   });
+  await executeSteps(ctx, closeSteps);
 }
