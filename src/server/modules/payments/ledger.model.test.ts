@@ -51,10 +51,9 @@ describe('the ledger under random flows (PGlite)', () => {
         flows += model.requests.length;
         steps += opening.length + [...cmds].length;
       }),
-      // A fixed seed keeps CI reproducible. Seed 251900037 finds an open defect (issue 11 note, 2026-11-23): a balance
-      // paid after the selected mediator withdrew is refunded on arrival, while the model expects it held. Fix it, add
-      // that flow as a regression case, then vary the seed again.
-      { numRuns: RUNS, seed: Number(process.env.LEDGER_MODEL_SEED ?? 20261123) },
+      // A fixed seed keeps CI reproducible; LEDGER_MODEL_SEED explores others (20261124, 7 and 99991 passed 60 runs
+      // each on 2026-11-23). This one found the withdrawal that left its balance payable (decision 025) at run 29.
+      { numRuns: RUNS, seed: Number(process.env.LEDGER_MODEL_SEED ?? 251900037) },
     );
     // Hundreds of request flows over the runs, each checked after every command.
     console.info(`ledger model: ${RUNS} runs, ${flows} request flows, ${steps} commands`, Object.fromEntries(ran));
