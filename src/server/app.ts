@@ -40,6 +40,7 @@ import { adminMediationsRoutes } from './modules/admin/admin-mediations.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { routableUrl } from './security/unroutable-url';
 
 export const DEFAULT_CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -57,6 +58,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     loggerInstance: ctx.log,
     trustProxy: trustProxyHops(ctx.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A URL the router would refuse by itself (no hooks, Fastify's own body) goes through the app to a 404 instead.
+    rewriteUrl: (req) => routableUrl(req.url),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
