@@ -1,6 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
+
+const client = (file: string) => path.resolve(import.meta.dirname, 'src/client', file);
 
 export default defineConfig({
   root: 'src/client',
@@ -11,6 +14,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Two documents: the app (index.html) and the landing page served at / to visitors without a session
+    // (landing.html, decision 027).
+    rollupOptions: { input: { app: client('index.html'), landing: client('landing.html') } },
   },
   server: {
     port: 5173,

@@ -29,6 +29,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     awaitOutbox?: boolean;
     onRoute?: BuildAppOptions['onRoute'];
+    /** A built client to serve (default: none, so client routes answer 503). */
+    clientRoot?: string;
     /** The `stripe` provider (the real SDK) pointed at a fake of Stripe's API (tests/fake-stripe) instead of `local`. */
     stripe?: { baseUrl: string; secretKey: string; webhookSecret: string };
   } = {},
@@ -60,7 +62,7 @@ export async function createTestApp(
     storage: new LocalStorage(path.join(storageRoot, 'objects'), secret, clock),
     log: pino({ level: 'silent' }),
   });
-  const app = await buildApp(ctx, { clientRoot: path.join(storageRoot, 'no-client'), onRoute: options.onRoute });
+  const app = await buildApp(ctx, { clientRoot: options.clientRoot ?? path.join(storageRoot, 'no-client'), onRoute: options.onRoute });
   // The server delivers the outbox after commit without making the caller wait; tests read the mailer and the job
   // scheduler right after a response, so here each response waits for that delivery (the outbox's own tests don't).
   if (options.awaitOutbox !== false) app.addHook('onSend', async () => ctx.outbox.kick());

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountStage, homePathFor } from '../../common/domain/account';
 import { PageError } from '../components/page-error';
@@ -6,15 +7,23 @@ import { useCurrentUser } from '../lib/current-user';
 import { NeedsProfile, NeedsRole, RequireComplete, SignedOutOnly } from './guards';
 import { AppShell } from './layouts/app-shell';
 import { RouteError } from './route-error';
-import { LandingPage } from '../pages/public/landing-page';
 import { NotFoundPage } from '../pages/public/not-found-page';
+
+// Visitors without a session get the landing document at / (decision 027); here, the landing page is reached by
+// navigating to / inside the app (signing out, the brand link), so it loads with that navigation.
+const LandingPage = lazy(() => import('../pages/public/landing-page').then((module) => ({ default: module.LandingPage })));
 
 /** "/" is the landing page when signed out, role selection without a role, the dashboard otherwise (spec 2). */
 function HomeRoute() {
   const { user, isLoading, error, refetch, isRefetching } = useCurrentUser();
   if (isLoading) return <PageLoading />;
   if (error && !user) return <PageError error={error} onRetry={refetch} retrying={isRefetching} />;
-  if (!user) return <LandingPage />;
+  if (!user)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <LandingPage />
+      </Suspense>
+    );
   if (accountStage(user) === 'needs-role') return <Navigate to="/role-selection" replace />;
   return <Navigate to={homePathFor(user)} replace />;
 }

@@ -1,14 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './session';
 
 /**
  * Serves the built React app (dist/client) and falls back to index.html for client routes.
  * Unknown /api paths stay JSON 404s.
+ *
+ * `/` without a session cookie is the landing document (landing.html, decision 027): the landing page alone, a
+ * fraction of the app's JavaScript, for the first visit. With one, the app decides (the dashboard, role selection, or
+ * the landing page if the session has ended).
  */
 export async function registerStaticClient(app: FastifyInstance, root: string): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  const hasLanding = existsSync(path.join(root, 'landing.html'));
+  const documentFor = (request: FastifyRequest, url: string) => (url === '/' && hasLanding && !request.cookies[SESSION_COOKIE] ? 'landing.html' : 'index.html');
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -31,6 +38,8 @@ export async function registerStaticClient(app: FastifyInstance, root: string): 
       return reply.status(404).type('text/plain').send('Not found');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // Which document / serves depends on the cookie: caches must keep the two apart.
+    if (url === '/') reply.header('Vary', 'Cookie');
+    return reply.sendFile(documentFor(request, url), { cacheControl: false });
   });
 }

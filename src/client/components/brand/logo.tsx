@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link';
 import { APP_NAME } from '../../../common/constants';
 import { cn } from '../../lib/utils';
 
@@ -14,13 +14,13 @@ export function LogoMark({ className }: { className?: string }) {
 /** The brand, linking home (every public page has a header link back to /, spec 2). */
 export function Logo({ to = '/', className }: { to?: string; className?: string }) {
   return (
-    <Link
+    <SiteLink
       to={to}
       className={cn('flex items-center gap-2 rounded-md font-serif text-xl font-semibold tracking-tight', className)}
       aria-label={`${APP_NAME} home`}
     >
       <LogoMark />
       <span>{APP_NAME}</span>
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,25 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSettingsDto } from '../../../common/api-types';
-import { DEFAULT_SETTINGS } from '../../../common/constants';
-import { displayMoney } from '../../lib/format';
+import { feeTermsOf, type FeeTerms } from './fee-terms';
 
 /** Public platform settings: deposit, fees, match window, and the admin-edited terms and privacy texts. */
 export function usePublicSettings() {
   return useQuery<PublicSettingsDto>({ queryKey: ['/api/settings/public'] });
 }
 
-const percent = (value: string) => `${Number(value)}%`;
-
-/**
- * The money terms quoted on public pages, in words. They follow the admins' current settings and fall back to the
- * defaults (spec 9: $250 deposit, the larger of $50 or 10%, 20-minute match window) while loading or offline.
- */
-export function useFeeTerms() {
-  const { data } = usePublicSettings();
-  return {
-    deposit: displayMoney(data?.defaultDeposit ?? DEFAULT_SETTINGS.defaultDeposit),
-    minimumFee: displayMoney(data?.minimumPlatformFee ?? DEFAULT_SETTINGS.minimumPlatformFee),
-    commission: percent(data?.commissionPercentage ?? DEFAULT_SETTINGS.commissionPercentage),
-    matchWindowMinutes: data?.matchWindowMinutes ?? DEFAULT_SETTINGS.matchWindowMinutes,
-  };
+export function useFeeTerms(): FeeTerms {
+  return feeTermsOf(usePublicSettings().data);
 }

@@ -1,5 +1,5 @@
 import { ArrowRight, CheckCircle2, FilePlus2, Layers, MessagesSquare, Search, ShieldCheck, Star, UserCheck, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../../components/site-link';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { PricingPlans } from './pricing-plans';
@@ -17,10 +17,10 @@ export function ForLawyersSection({ deposit }: { deposit: string }) {
             title="The right mediator for every case"
             lead="Describe your case once. Qualified mediators in your jurisdiction and practice area respond, and you choose who leads the session."
           />
-          <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
+          <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
             Get Started as a Lawyer
             <ArrowRight aria-hidden="true" />
-          </Link>
+          </SiteLink>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <FeatureCard icon={FilePlus2} title="Post requests in minutes">
@@ -68,10 +68,10 @@ export function ForMediatorsSection() {
                 </li>
               ))}
             </ul>
-            <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
+            <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
               Join as a Mediator
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </SiteLink>
           </div>
           <div className="grid gap-5 sm:grid-cols-2 lg:order-first">
             <FeatureCard icon={Search} title="Browse available requests">

@@ -1,5 +1,5 @@
 import { Award, BookOpen, Briefcase, Crown, Newspaper, Scale } from 'lucide-react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../../components/site-link';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { ON_PRIMARY_OUTLINE, ON_PRIMARY_SOLID, PRIMARY_PANEL, SIGN_UP_PATH, SectionHeading } from './shared';
@@ -27,12 +27,12 @@ export function SponsoredSection() {
               Put your practice in front of lawyers the moment they post. Featured mediators appear first in matching results.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/help" className={cn(buttonVariants(), ON_PRIMARY_SOLID)}>
+              <SiteLink to="/help" className={cn(buttonVariants(), ON_PRIMARY_SOLID)}>
                 Learn More<span className="sr-only"> about Featured Mediator placement</span>
-              </Link>
-              <Link to="/contact" className={cn(buttonVariants({ variant: 'outline' }), ON_PRIMARY_OUTLINE)}>
+              </SiteLink>
+              <SiteLink to="/contact" className={cn(buttonVariants({ variant: 'outline' }), ON_PRIMARY_OUTLINE)}>
                 Get Featured<span className="sr-only"> as a Featured Mediator</span>
-              </Link>
+              </SiteLink>
             </div>
           </div>
         </article>
@@ -51,12 +51,12 @@ export function SponsoredSection() {
               Stand out with a premium profile, a featured badge and top placement in the listings lawyers browse.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/help" className={buttonVariants()}>
+              <SiteLink to="/help" className={buttonVariants()}>
                 Learn More<span className="sr-only"> about Premium Mediator placement</span>
-              </Link>
-              <Link to="/contact" className={buttonVariants({ variant: 'outline' })}>
+              </SiteLink>
+              <SiteLink to="/contact" className={buttonVariants({ variant: 'outline' })}>
                 Get Featured<span className="sr-only"> as a Premium Mediator</span>
-              </Link>
+              </SiteLink>
             </div>
           </div>
         </article>
@@ -110,14 +110,14 @@ export function FinalCallToAction() {
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg opacity-90">Join the lawyers and mediators already using the marketplace. Creating an account is free.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7', ON_PRIMARY_SOLID)}>
+          <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7', ON_PRIMARY_SOLID)}>
             <Briefcase aria-hidden="true" />
             Sign Up as Lawyer
-          </Link>
-          <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 px-7', ON_PRIMARY_OUTLINE)}>
+          </SiteLink>
+          <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 px-7', ON_PRIMARY_OUTLINE)}>
             <Scale aria-hidden="true" />
             Sign Up as Mediator
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </section>

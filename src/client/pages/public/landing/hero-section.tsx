@@ -1,5 +1,5 @@
 import { Briefcase, CheckCircle2, Handshake, Scale, ShieldCheck, Star, TrendingUp, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../../components/site-link';
 import { APP_NAME, LANDING_CLAIMS } from '../../../../common/constants';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
@@ -93,14 +93,14 @@ export function HeroSection({ deposit }: { deposit: string }) {
             and automatic payouts, all in one place.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7')}>
+            <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'lg' }), 'h-12 px-7')}>
               <Briefcase aria-hidden="true" />
               I'm a Lawyer
-            </Link>
-            <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 px-7')}>
+            </SiteLink>
+            <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 px-7')}>
               <Scale aria-hidden="true" />
               I'm a Mediator
-            </Link>
+            </SiteLink>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
             {['Matched by jurisdiction', `${deposit} deposit held securely`, 'Automatic payouts'].map((point) => (

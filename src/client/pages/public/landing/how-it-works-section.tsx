@@ -1,8 +1,6 @@
 import { CreditCard, FileSearch, Percent, ShieldCheck, Timer, Waypoints, Wallet } from 'lucide-react';
-import type { useFeeTerms } from '../../../features/settings/public-settings';
+import type { FeeTerms } from '../../../features/settings/fee-terms';
 import { SectionHeading } from './shared';
-
-type FeeTerms = ReturnType<typeof useFeeTerms>;
 
 /** #how-it-works: the steps of spec 1, with the money terms of spec 9. */
 export function HowItWorksSection({ fees }: { fees: FeeTerms }) {

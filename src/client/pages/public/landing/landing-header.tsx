@@ -1,76 +1,46 @@
 import { Menu } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useRef, useState, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { SiteLink } from '../../../components/site-link';
 import { Logo } from '../../../components/brand/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { cn } from '../../../lib/utils';
 import { LANDING_NAV, SIGN_IN_PATH, SIGN_UP_PATH } from './shared';
 
 const NAV_LINK =
   'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground lg:px-3';
 
+// The sheet (and the dialog code under it) loads when the menu is first opened, not with the landing page.
+const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet').then((module) => ({ default: module.MobileMenuSheet })));
+
 /** Below 768 px the navigation is a menu button opening a sheet (spec 9 breakpoint). */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const target = useRef<string | null>(null);
-
-  // Scroll only once the sheet has closed and released the page's scroll lock, then put focus on the section.
-  const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    event.preventDefault();
-    target.current = id;
-    setOpen(false);
-  };
-
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu />
-        </Button>
-      </Dialog.Trigger>
-      <SheetContent
-        side="right"
-        className="w-80 max-w-[85vw] bg-background p-6 text-foreground"
-        onCloseAutoFocus={(event) => {
-          const id = target.current;
-          target.current = null;
-          if (!id) return;
-          event.preventDefault();
-          navigate({ hash: id });
-          requestAnimationFrame(() => {
-            const section = document.getElementById(id);
-            section?.scrollIntoView();
-            section?.focus({ preventScroll: true });
-          });
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
         }}
       >
-        <SheetTitle className="font-serif text-lg font-semibold">Menu</SheetTitle>
-        <SheetDescription className="sr-only">Jump to a section of the page, or sign in.</SheetDescription>
-        <nav aria-label="Main" className="mt-6">
-          <ul className="grid gap-1">
-            {LANDING_NAV.map((item) => (
-              <li key={item.id}>
-                <a href={`#${item.id}`} onClick={(event) => go(event, item.id)} className="block rounded-md px-3 py-2.5 text-base font-medium hover:bg-accent">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-auto grid gap-3 border-t pt-6">
-          <Link to={SIGN_IN_PATH} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-            Sign In
-          </Link>
-          <Link to={SIGN_UP_PATH} className={buttonVariants({ size: 'lg' })}>
-            Sign Up
-          </Link>
-        </div>
-      </SheetContent>
-    </Sheet>
+        <Menu />
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -94,12 +64,12 @@ export function LandingHeader() {
         </nav>
         <div className="flex items-center gap-1 md:ml-auto md:gap-2">
           <ThemeToggle />
-          <Link to={SIGN_IN_PATH} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'hidden md:inline-flex')}>
+          <SiteLink to={SIGN_IN_PATH} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'hidden md:inline-flex')}>
             Sign In
-          </Link>
-          <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'sm' }), 'hidden md:inline-flex')}>
+          </SiteLink>
+          <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ size: 'sm' }), 'hidden md:inline-flex')}>
             Sign Up
-          </Link>
+          </SiteLink>
           <MobileMenu />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../../components/site-link';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { SIGN_UP_PATH } from './shared';
@@ -76,9 +76,9 @@ export function PricingPlans() {
                   </li>
                 ))}
               </ul>
-              <Link to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: popular ? 'default' : 'outline', size: 'lg' }), 'mt-8 w-full')}>
+              <SiteLink to={SIGN_UP_PATH} className={cn(buttonVariants({ variant: popular ? 'default' : 'outline', size: 'lg' }), 'mt-8 w-full')}>
                 {plan.cta}
-              </Link>
+              </SiteLink>
             </li>
           );
         })}

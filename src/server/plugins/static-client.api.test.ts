@@ -1,0 +1,47 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+// Decision 026: / without a session cookie is the landing document; every other client route, and / with a session
+// cookie, is the app's document. One backend is enough: no database is read.
+describe('the documents the client routes serve', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'client-'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(root, 'landing.html'), '<!doctype html><title>landing</title>');
+    t = await createTestApp('pglite', { clientRoot: root });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('/ without a session cookie is the landing document, kept apart by caches', async () => {
+    for (const url of ['/', '/?utm_source=mail', '/?tab=x#pricing']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>landing</title>');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Another cookie is not a session.
+    expect((await get('/', 'theme=dark')).body).toContain('<title>landing</title>');
+  });
+
+  it('/ with a session cookie, even a stale one, is the app (it decides where the user belongs)', async () => {
+    const res = await get('/', 'sid=whatever');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>app</title>');
+  });
+
+  it('every other client route is the app, with or without a session', async () => {
+    for (const url of ['/auth', '/dashboard', '/requests/123', '/privacy']) {
+      expect((await get(url)).body, url).toContain('<title>app</title>');
+      expect((await get(url, 'sid=whatever')).body, url).toContain('<title>app</title>');
+    }
+  });
+});
