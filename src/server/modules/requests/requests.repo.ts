@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { lawyerProfiles, ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
 import { after, availablePage, availableToMediator, reachesMediator } from './visibility';
 
@@ -13,6 +14,96 @@ export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | 
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(mediationRequests).where(eq(mediationRequests.id, id)).limit(1);
   return row;
+}
+
+const detail = alias(mediationRequests, 'r');
+const mine = alias(mediatorAcceptances, 'my_acceptance');
+const cp = alias(users, 'cp');
+const cpLawyer = alias(lawyerProfiles, 'cp_lawyer');
+const cpMediator = alias(mediatorProfiles, 'cp_mediator');
+const payment = alias(payments, 'p');
+
+/** One request with everything its detail view shows beside the row (GET /api/requests/{id}). */
+export interface RequestDetailRow {
+  request: RequestRow;
+  /** The viewer's own acceptance of it, whatever its state (mediators). */
+  myAcceptance: AcceptanceRow | null;
+  /** RULES.md 5 for the viewer: in their Available list now (false unless asked for, see findRequestDetail). */
+  available: boolean;
+  paymentStatus: (typeof payments.$inferSelect)['status'] | null;
+  refundReason: string | null;
+  refundAmount: string | null;
+  refundedAt: Date | null;
+  hasDispute: boolean;
+  counterpart: {
+    id: string | null;
+    role: (typeof users.$inferSelect)['role'] | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    lawyerPhone: string | null;
+    firmName: string | null;
+    mediatorPhone: string | null;
+  };
+}
+
+/**
+ * A request's detail in one statement, one round trip: the row, the viewer's acceptance (the (request, mediator)
+ * unique index), whether it is in the viewer's Available list (only when `availableAt` is given: mediators), the
+ * payment's status and refunds (payments' request unique index, ledger entries by payment), whether it has a dispute,
+ * and the counterpart's contact (RULES.md 6: the lawyer sees the selected mediator, the selected mediator the lawyer).
+ * Every part is a probe of an index by key, so its cost does not grow with the data. The caller decides visibility.
+ */
+export async function findRequestDetail(db: DbOrTx, id: string, viewerId: string, availableAt: Date | null): Promise<RequestDetailRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const counterpartId = sql`CASE WHEN ${detail.lawyerId} = ${viewerId}::uuid THEN ${detail.selectedMediatorId}
+    WHEN ${detail.selectedMediatorId} = ${viewerId}::uuid THEN ${detail.lawyerId} END`;
+  const refunds = sql`FROM ${ledgerEntries} WHERE ${ledgerEntries.paymentId} = ${payment.id} AND ${ledgerEntries.kind} = 'refund'`;
+  const [row] = await db
+    .select({
+      request: detail,
+      myAcceptance: mine,
+      available: availableAt ? sql<boolean>`${availableToMediator(viewerId, availableAt)}` : sql<boolean>`false`,
+      paymentStatus: payment.status,
+      refundReason: payment.refundReason,
+      refundAmount: sql<string | null>`(SELECT sum(${ledgerEntries.amount})::text ${refunds})`,
+      refundedAt: sql<Date | null>`(SELECT max(${ledgerEntries.createdAt}) ${refunds})`.mapWith(ledgerEntries.createdAt),
+      hasDispute: sql<boolean>`EXISTS (SELECT 1 FROM disputes d WHERE d.request_id = ${detail.id})`,
+      counterpart: {
+        id: cp.id,
+        role: cp.role,
+        firstName: cp.firstName,
+        lastName: cp.lastName,
+        email: cp.email,
+        lawyerPhone: cpLawyer.phoneNumber,
+        firmName: cpLawyer.firmName,
+        mediatorPhone: cpMediator.phoneNumber,
+      },
+    })
+    .from(detail)
+    .leftJoin(mine, and(eq(mine.requestId, detail.id), eq(mine.mediatorId, viewerId)))
+    .leftJoin(payment, eq(payment.requestId, detail.id))
+    .leftJoin(cp, eq(cp.id, counterpartId))
+    .leftJoin(cpLawyer, eq(cpLawyer.userId, cp.id))
+    .leftJoin(cpMediator, eq(cpMediator.userId, cp.id))
+    .where(eq(detail.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...row,
+    available: row.available === true,
+    hasDispute: row.hasDispute === true,
+    counterpart: row.counterpart ?? {
+      id: null,
+      role: null,
+      firstName: null,
+      lastName: null,
+      email: null,
+      lawyerPhone: null,
+      firmName: null,
+      mediatorPhone: null,
+    },
+  } as RequestDetailRow;
 }
 
 /** The row, locked until the transaction ends: transitions serialize on it (DESIGN 4). */

@@ -11,7 +11,7 @@ import { verifyAttachment } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
 import { findUploads } from '../files/files.repo';
 import { uploadIdFromPath } from '../files/file-rules';
-import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type Viewer } from './requests.presenter';
+import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
 import { paymentStatusesFor } from '../payments/payments.repo';
 import * as repo from './requests.repo';
 import { latestDisputesFor } from '../disputes/disputes.repo';
@@ -92,9 +92,48 @@ export async function findVisibleRequest(ctx: AppContext, user: SessionUser, id:
   throw notFound(REQUEST_NOT_FOUND);
 }
 
+/**
+ * `GET /api/requests/{id}`: visibility (as findVisibleRequest) and everything the detail shows in one statement
+ * (repo.findRequestDetail); further reads only for what few requests have: documents' file names, a dispute, and the
+ * current fee terms for a draft (docs/decisions/026).
+ */
 export async function getRequest(ctx: AppContext, user: SessionUser, id: string): Promise<RequestDto> {
-  const request = await findVisibleRequest(ctx, user, id);
-  return present(ctx, user, request);
+  const asMediator = user.role === 'mediator' && user.profileCompleted;
+  const row = await repo.findRequestDetail(ctx.db, id, user.id, asMediator ? ctx.clock.now() : null);
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  const { request } = row;
+  const visible =
+    user.role === 'admin' ||
+    request.lawyerId === user.id ||
+    (asMediator && (request.selectedMediatorId === user.id || row.myAcceptance !== null || row.available));
+  if (!visible) throw notFound(REQUEST_NOT_FOUND);
+  const viewer = viewerOf(user);
+  const full = hasFullAccess(request, viewer);
+  const [terms, uploadsById, disputes] = await Promise.all([
+    request.terms ?? currentTerms(ctx.db),
+    full ? loadDocumentUploads(ctx, [request]) : new Map<string, never>(),
+    full && row.hasDispute ? latestDisputesFor(ctx.db, [request.id]) : null,
+  ]);
+  const cp = row.counterpart;
+  const counterpartsById = new Map<string, CounterpartRow>(
+    cp.id && cp.role && cp.firstName !== null && cp.lastName !== null && cp.email !== null
+      ? [[cp.id, { ...cp, id: cp.id, role: cp.role, firstName: cp.firstName, lastName: cp.lastName, email: cp.email }]]
+      : [],
+  );
+  const dispute = disputes?.get(request.id);
+  return presentRequest(request, viewer, {
+    currentTerms: terms,
+    acceptanceCount: request.liveAcceptanceCount,
+    myAcceptance: user.role === 'mediator' ? row.myAcceptance : null,
+    uploadsById,
+    paymentStatus: row.paymentStatus,
+    dispute: dispute ? presentRequestDispute(dispute) : null,
+    counterpartsById,
+    refund:
+      row.refundedAt && row.refundAmount !== null
+        ? { requestId: request.id, amount: row.refundAmount, refundedAt: row.refundedAt, reason: row.refundReason }
+        : null,
+  });
 }
 
 export async function present(ctx: AppContext, user: SessionUser, request: repo.RequestRow): Promise<RequestDto> {
@@ -107,9 +146,9 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
   const ids = requests.map((r) => r.id);
   const viewer = viewerOf(user);
   const counterpartIds = requests.map((r) => counterpartIdFor(r, viewer)).filter((id): id is string => id !== null);
-  const [terms, counts, mine, uploadsById, paymentStatuses, counterparts] = await Promise.all([
-    currentTerms(ctx.db),
-    repo.liveAcceptanceCounts(ctx.db, ids),
+  // The live acceptance count is kept on the row (migration 0006); the current terms matter only to drafts.
+  const [terms, mine, uploadsById, paymentStatuses, counterparts] = await Promise.all([
+    requests.some((r) => !r.terms) ? currentTerms(ctx.db) : requests[0].terms!,
     user.role === 'mediator' ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
     loadDocumentUploads(ctx, requests),
     paymentStatusesFor(
@@ -131,7 +170,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
   return requests.map((request) =>
     presentRequest(request, viewer, {
       currentTerms: terms,
-      acceptanceCount: counts.get(request.id) ?? 0,
+      acceptanceCount: request.liveAcceptanceCount,
       myAcceptance: mineByRequest.get(request.id) ?? null,
       uploadsById,
       paymentStatus: paymentStatuses.get(request.id) ?? null,
