@@ -2,9 +2,10 @@
 // beside it, then dist/build-stamp.json naming the sources it was built from. `npm start` and `npm run worker` then
 // run dist/server/*.js with plain node (docs/decisions/012-production-build-and-safe-defaults.md).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { ROOT, STAMP, sourceDigest } from './build-state.mjs';
 
@@ -22,6 +23,23 @@ rmSync(path.join(ROOT, STAMP), { force: true });
 const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 const client = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (client.status !== 0) process.exit(client.status ?? 1);
+
+// Brotli and gzip siblings of the client's text files, made once here so the server never compresses per request
+// (@fastify/static's preCompressed picks the one the browser accepts). Kept only when smaller.
+step('client (precompress)');
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+let precompressed = 0;
+for (const entry of readdirSync(path.join(ROOT, 'dist/client'), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const body = readFileSync(file);
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const gz = gzipSync(body, { level: 9 });
+  if (br.length < body.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+  precompressed++;
+}
+process.stdout.write(`${precompressed} files with .br and .gz siblings\n`);
 
 step('server (esbuild)');
 rmSync(SERVER_OUT, { recursive: true, force: true });

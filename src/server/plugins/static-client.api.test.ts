@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -12,13 +13,21 @@ describe('the documents the client routes serve', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'client-'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(root, 'landing.html'), '<!doctype html><title>landing</title>');
+    // What scripts/build.mjs writes beside every text file.
+    mkdirSync(path.join(root, 'assets'));
+    const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(2000))});`);
+    writeFileSync(path.join(root, 'assets/app-1234.js'), script);
+    writeFileSync(path.join(root, 'assets/app-1234.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(root, 'assets/app-1234.js.gz'), gzipSync(script));
+    writeFileSync(path.join(root, 'landing.html.br'), brotliCompressSync('<!doctype html><title>landing</title>'));
     t = await createTestApp('pglite', { clientRoot: root });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
   it('/ without a session cookie is the landing document, kept apart by caches', async () => {
     for (const url of ['/', '/?utm_source=mail', '/?tab=x#pricing']) {
@@ -43,5 +52,25 @@ describe('the documents the client routes serve', () => {
       expect((await get(url)).body, url).toContain('<title>app</title>');
       expect((await get(url, 'sid=whatever')).body, url).toContain('<title>app</title>');
     }
+  });
+
+  it('sends the precompressed sibling the browser accepts, the file itself otherwise', async () => {
+    const br = await get('/assets/app-1234.js', undefined, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log');
+    expect(br.rawPayload.length).toBeLessThan(200);
+    const gz = await get('/assets/app-1234.js', undefined, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('console.log');
+    const plain = await get('/assets/app-1234.js', undefined, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+    // The documents too, whichever one / picks.
+    const landing = await get('/', undefined, { 'accept-encoding': 'br' });
+    expect(landing.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(landing.rawPayload).toString()).toContain('<title>landing</title>');
+    expect(landing.headers['cache-control']).toBe('no-cache');
   });
 });

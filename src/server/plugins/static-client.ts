@@ -21,6 +21,8 @@ export async function registerStaticClient(app: FastifyInstance, root: string): 
       root,
       wildcard: false,
       index: false,
+      // scripts/build.mjs writes .br and .gz siblings of the text files; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
