@@ -14,6 +14,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // .vite/manifest.json: which files each document and page loads (`npm run bench` sizes them; never served).
+    manifest: true,
     // Two documents: the app (index.html) and the landing page served at / to visitors without a session
     // (landing.html, decision 027).
     rollupOptions: { input: { app: client('index.html'), landing: client('landing.html') } },

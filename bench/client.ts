@@ -1,7 +1,7 @@
-// The client part of `npm run bench`: the gzip size of the JavaScript each entry route loads, from a Vite manifest of
+// The client part of `npm run bench`: the gzip size of the JavaScript each entry route loads, from the Vite manifest of
 // the production build, and Lighthouse (default mobile settings) in Debian's Chromium.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,13 +15,16 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The entry routes and the page module each one loads lazily (src/client/app/router.tsx); '/' is in the entry. */
-export const ROUTES: Record<string, string | null> = {
-  '/': null,
-  '/auth': 'pages/account/auth-page.tsx',
-  '/dashboard': 'pages/app/dashboard-page.tsx',
-  '/requests/new': 'pages/requests/new-request-page.tsx',
-  '/admin': 'pages/admin/overview-page.tsx',
+/**
+ * The entry routes: the document the server sends for them (src/server/plugins/static-client.ts: `/` without a session
+ * is the landing document, decision 027) and the page module the app's router loads for them (src/client/app/router.tsx).
+ */
+export const ROUTES: Record<string, { document: 'index.html' | 'landing.html'; page: string | null }> = {
+  '/': { document: 'landing.html', page: null },
+  '/auth': { document: 'index.html', page: 'pages/account/auth-page.tsx' },
+  '/dashboard': { document: 'index.html', page: 'pages/app/dashboard-page.tsx' },
+  '/requests/new': { document: 'index.html', page: 'pages/requests/new-request-page.tsx' },
+  '/admin': { document: 'index.html', page: 'pages/admin/overview-page.tsx' },
 };
 
 export interface BundleResult {
@@ -33,25 +36,15 @@ export interface BundleResult {
   sameAsServed: boolean;
 }
 
-/**
- * The build's vite.config.ts writes no manifest, so the client is built once more with `--manifest` into a scratch
- * folder (the same sources and config give the same hashed files; checked against dist/client).
- */
-export function buildManifest(root: string, outDir: string): Manifest {
-  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  rmSync(outDir, { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [vite, 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('vite build --manifest failed');
-  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+/** The manifest the production build writes (vite.config.ts `build.manifest`): the sizes are of the files served. */
+export function readManifest(clientDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-export function bundleSizes(manifest: Manifest, outDir: string, servedDir: string): BundleResult {
+export function bundleSizes(manifest: Manifest, clientDir: string): BundleResult {
   const gz = new Map<string, number>();
   const size = (file: string) => {
-    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(outDir, file))).length);
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(clientDir, file))).length);
     return gz.get(file)!;
   };
   /** The chunk and everything it imports statically. */
@@ -65,22 +58,22 @@ export function bundleSizes(manifest: Manifest, outDir: string, servedDir: strin
     keys.forEach(visit);
     return seen;
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) throw new Error('the manifest has no entry');
   const sizes: Record<string, number> = {};
   const lazy: Record<string, Record<string, number>> = {};
-  for (const [route, page] of Object.entries(ROUTES)) {
+  for (const [route, { document, page }] of Object.entries(ROUTES)) {
+    if (!manifest[document]?.isEntry) throw new Error(`the manifest has no entry ${document} (vite.config.ts changed? update ROUTES in bench/client.ts)`);
     if (page && !manifest[page]) throw new Error(`the manifest has no ${page} (router.tsx changed? update ROUTES in bench/client.ts)`);
-    const loaded = closure(page ? [entry, page] : [entry]);
+    const entry = closure([document]);
+    const loaded = closure(page ? [document, page] : [document]);
     sizes[route] = [...loaded].filter((k) => manifest[k].file.endsWith('.js')).reduce((n, k) => n + size(manifest[k].file), 0);
     // What the route's own page may fetch later: its modules' dynamic imports (the entry's are the other routes).
-    const pageOwn = page ? [...closure([page])].filter((k) => !closure([entry]).has(k)) : [];
+    const pageOwn = page ? [...closure([page])].filter((k) => !entry.has(k)) : [];
     const later = closure(pageOwn.flatMap((k) => manifest[k].dynamicImports ?? []));
     lazy[route] = Object.fromEntries(
       [...later].filter((k) => !loaded.has(k) && manifest[k].file.endsWith('.js')).map((k) => [manifest[k].src ?? manifest[k].file, size(manifest[k].file)]),
     );
   }
-  const sameAsServed = Object.values(manifest).every((c) => existsSync(path.join(servedDir, c.file)));
+  const sameAsServed = Object.values(manifest).every((c) => existsSync(path.join(clientDir, c.file)));
   return { sizes, lazy, sameAsServed };
 }
 

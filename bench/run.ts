@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runApi, scenarios, type ApiResult } from './api';
-import { bundleSizes, buildManifest, CHROMIUM, lighthouse, ROUTES, type BundleResult, type LighthouseScores } from './client';
+import { bundleSizes, CHROMIUM, lighthouse, readManifest, ROUTES, type BundleResult, type LighthouseScores } from './client';
 import { cleanUpFixtures, prepareFixtures } from './fixtures';
 import { AVAILABLE_COLUMNS_SQL, AVAILABLE_INDEXED_SQL, AVAILABLE_SQL, REQUEST_SQL, THREAD_SQL, UNREAD_SQL } from './floor-sql.mjs';
 import { DEFAULT_DB, readMarker, seed, SEED_VERSION } from './seed';
@@ -417,8 +417,8 @@ async function main(): Promise<void> {
   // 8. Client JavaScript per route.
   if (!args.skip.has('bundles')) {
     log(`\n# Client JavaScript (gzip) [${elapsed()}]`);
-    const out = path.join(TMP, 'client-manifest');
-    const bundles = bundleSizes(buildManifest(ROOT, out), out, path.join(ROOT, 'dist/client'));
+    const clientDir = path.join(ROOT, 'dist/client');
+    const bundles = bundleSizes(readManifest(clientDir), clientDir);
     results.bundles = bundles.sizes;
     results.bundlesLazy = bundles.lazy;
     if (!bundles.sameAsServed)

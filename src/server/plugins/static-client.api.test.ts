@@ -19,6 +19,8 @@ describe('the documents the client routes serve', () => {
     writeFileSync(path.join(root, 'assets/app-1234.js'), script);
     writeFileSync(path.join(root, 'assets/app-1234.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(root, 'assets/app-1234.js.gz'), gzipSync(script));
+    mkdirSync(path.join(root, '.vite'));
+    writeFileSync(path.join(root, '.vite/manifest.json'), '{}');
     writeFileSync(path.join(root, 'landing.html.br'), brotliCompressSync('<!doctype html><title>landing</title>'));
     t = await createTestApp('pglite', { clientRoot: root });
   });
@@ -45,6 +47,10 @@ describe('the documents the client routes serve', () => {
     const res = await get('/', 'sid=whatever');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>app</title>');
+  });
+
+  it("the build's manifest is not served", async () => {
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
   it('every other client route is the app, with or without a session', async () => {
