@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
 import { lawyerProfiles, ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
@@ -56,14 +56,39 @@ export interface RequestDetailRow {
  */
 export async function findRequestDetail(db: DbOrTx, id: string, viewerId: string, availableAt: Date | null): Promise<RequestDetailRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const counterpartId = sql`CASE WHEN ${detail.lawyerId} = ${viewerId}::uuid THEN ${detail.selectedMediatorId}
-    WHEN ${detail.selectedMediatorId} = ${viewerId}::uuid THEN ${detail.lawyerId} END`;
+  // Without the Available check (everyone but mediators: the hot path) the statement is always the same, so it is
+  // prepared once per database: built once by drizzle and planned once per connection, not at every request.
+  const [row] = availableAt
+    ? await detailQuery(db, viewerId, availableToMediator(viewerId, availableAt)).execute({ id, viewerId })
+    : await preparedDetail(db).execute({ id, viewerId });
+  if (!row) return undefined;
+  return {
+    ...row,
+    available: row.available === true,
+    hasDispute: row.hasDispute === true,
+    counterpart: row.counterpart ?? {
+      id: null,
+      role: null,
+      firstName: null,
+      lastName: null,
+      email: null,
+      lawyerPhone: null,
+      firmName: null,
+      mediatorPhone: null,
+    },
+  } as RequestDetailRow;
+}
+
+function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL) {
+  const viewer = sql`${viewerId}::uuid`;
+  const counterpartId = sql`CASE WHEN ${detail.lawyerId} = ${viewer} THEN ${detail.selectedMediatorId}
+    WHEN ${detail.selectedMediatorId} = ${viewer} THEN ${detail.lawyerId} END`;
   const refunds = sql`FROM ${ledgerEntries} WHERE ${ledgerEntries.paymentId} = ${payment.id} AND ${ledgerEntries.kind} = 'refund'`;
-  const [row] = await db
+  return db
     .select({
       request: detail,
       myAcceptance: mine,
-      available: availableAt ? sql<boolean>`${availableToMediator(viewerId, availableAt)}` : sql<boolean>`false`,
+      available: sql<boolean>`${available}`,
       paymentStatus: payment.status,
       refundReason: payment.refundReason,
       refundAmount: sql<string | null>`(SELECT sum(${ledgerEntries.amount})::text ${refunds})`,
@@ -81,29 +106,24 @@ export async function findRequestDetail(db: DbOrTx, id: string, viewerId: string
       },
     })
     .from(detail)
-    .leftJoin(mine, and(eq(mine.requestId, detail.id), eq(mine.mediatorId, viewerId)))
+    .leftJoin(mine, and(eq(mine.requestId, detail.id), sql`${mine.mediatorId} = ${viewer}`))
     .leftJoin(payment, eq(payment.requestId, detail.id))
     .leftJoin(cp, eq(cp.id, counterpartId))
     .leftJoin(cpLawyer, eq(cpLawyer.userId, cp.id))
     .leftJoin(cpMediator, eq(cpMediator.userId, cp.id))
-    .where(eq(detail.id, id))
+    .where(sql`${detail.id} = ${sql.placeholder('id')}::uuid`)
     .limit(1);
-  if (!row) return undefined;
-  return {
-    ...row,
-    available: row.available === true,
-    hasDispute: row.hasDispute === true,
-    counterpart: row.counterpart ?? {
-      id: null,
-      role: null,
-      firstName: null,
-      lastName: null,
-      email: null,
-      lawyerPhone: null,
-      firmName: null,
-      mediatorPhone: null,
-    },
-  } as RequestDetailRow;
+}
+
+const preparedDetails = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof detailQuery>['prepare']>>();
+
+function preparedDetail(db: DbOrTx) {
+  let prepared = preparedDetails.get(db);
+  if (!prepared) {
+    prepared = detailQuery(db, sql.placeholder('viewerId'), sql`false`).prepare('request_detail');
+    preparedDetails.set(db, prepared);
+  }
+  return prepared;
 }
 
 /** The row, locked until the transaction ends: transitions serialize on it (DESIGN 4). */
