@@ -8,6 +8,7 @@ import {
   UnsubscribeResultSchema,
 } from '../../../common/schemas/email-preferences';
 import type { AppContext } from '../../context';
+import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
 import { noBody, readErrors, writeErrors } from '../../route-responses';
 import { getEmailPreferences, isValidUnsubscribeToken, unsubscribe, updateEmailPreferences } from './email-preferences.service';
@@ -35,6 +36,8 @@ export function emailPreferencesRoutes(app: FastifyInstance, ctx: AppContext): v
   r.patch(
     '/api/profile/email-preferences',
     {
+      // attachValidation: signed out is 401 before a bad body is 400 (RULES.md 6 precedence).
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Turn e-mail kinds on (true) or off (false): any subset of new_request, acceptance_received, mediator_selected, …',
@@ -42,7 +45,10 @@ export function emailPreferencesRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: EmailPreferencesSchema, ...writeErrors(401) },
       },
     },
-    async (request) => updateEmailPreferences(ctx, requireUser(request), request.body),
+    async (request) => {
+      const user = requireUser(request);
+      return updateEmailPreferences(ctx, user, takeBody(request));
+    },
   );
 
   r.get(

@@ -48,6 +48,15 @@ async function outcomeFor(
   );
 }
 
+/** 403 for a caller who may not cancel, 409 for a request whose state no longer allows it (RULES.md 2.4, 4). */
+function assertCancellable(status: RequestRow['status'], actor: 'admin' | 'owner' | 'other_lawyer'): void {
+  const check = checkTransition('cancel', status, actor);
+  if (check === 'forbidden') throw new AppError(403, NOT_YOURS);
+  if (check === 'conflict') {
+    throw conflict(status === 'cancelled' ? 'This request is already cancelled' : `A request that is ${status.replace('_', ' ')} cannot be cancelled`);
+  }
+}
+
 /** The lawyer's policy outcome, or with `adminRefund` the outcome of an admin's choice (only admins may ask). */
 export async function previewCancellation(
   ctx: AppContext,
@@ -58,6 +67,8 @@ export async function previewCancellation(
   const request = await findVisibleRequest(ctx, user, requestId);
   if (request.lawyerId !== user.id && user.role !== 'admin') throw new AppError(403, NOT_YOURS);
   if (adminRefund && user.role !== 'admin') throw new AppError(403, 'Only an administrator can choose the refund');
+  // A request that can no longer be cancelled has no refund to preview (it showed a full refund of a completed one).
+  assertCancellable(request.status, user.role === 'admin' ? 'admin' : 'owner');
   const outcome = await outcomeFor(ctx, ctx.db, request, await findPaymentForRequest(ctx.db, request.id), adminRefund);
   return {
     kind: outcome.kind,
@@ -171,12 +182,7 @@ export async function cancelRequest(
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     if (!request) throw notFound(REQUEST_NOT_FOUND);
     const actor = user.role === 'admin' ? 'admin' : request.lawyerId === user.id ? 'owner' : 'other_lawyer';
-    const check = checkTransition('cancel', request.status, actor);
-    if (check === 'forbidden') throw new AppError(403, NOT_YOURS);
-    if (check === 'conflict')
-      throw conflict(
-        request.status === 'cancelled' ? 'This request is already cancelled' : `A request that is ${request.status.replace('_', ' ')} cannot be cancelled`,
-      );
+    assertCancellable(request.status, actor);
     if (payment && (await hasPendingStep(tx, payment.id, ['balance_charge']))) {
       throw conflict('A payment for this request is being processed. Please try again in a moment.', 'payment_in_progress');
     }

@@ -189,7 +189,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'What cancelling now would refund (shown before confirming); admins may pass the refund they would choose',
         params: IdParams,
         querystring: CancellationPreviewQuerySchema,
-        response: { 200: CancellationPreviewDtoSchema, ...readErrors(400, 401, 403, 404) },
+        response: { 200: CancellationPreviewDtoSchema, ...readErrors(400, 401, 403, 404, 409) },
       },
       attachValidation: true,
     },

@@ -52,8 +52,9 @@ export async function createReview(ctx: AppContext, user: SessionUser, rawBody: 
 
   const id = await transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId: visible.id, profiles: isLawyer && revieweeId ? [revieweeId] : [] });
-    if (!request || !revieweeId) throw notFound(REQUEST_NOT_FOUND);
-    if (request.status !== 'completed') throw conflict('You can review once the mediation is completed');
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    // Before selection there is nobody to review yet: the owner sees the request, so this is its state (409), not 404.
+    if (request.status !== 'completed' || !revieweeId) throw conflict('You can review once the mediation is completed');
     const review = await insertReview(tx, {
       requestId: request.id,
       reviewerId: user.id,
