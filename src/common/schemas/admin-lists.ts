@@ -17,6 +17,7 @@ export const ADMIN_LIST_TEXTS = {
   requestStatus: `status must be one of ${REQUEST_STATUSES.join(', ')}`,
   paymentStatus: `status must be one of ${PAYMENT_STATUSES.join(', ')}`,
   search: 'Search must be at most 200 characters',
+  searchNul: 'Search must not contain NUL characters',
 } as const;
 
 export const REASSIGN_TEXTS = {

@@ -9,6 +9,7 @@ export const ADMIN_USER_TEXTS = {
   status: 'Status must be pending, approved or suspended',
   role: 'Role must be lawyer, mediator or admin',
   search: 'Search must be at most 100 characters',
+  searchNul: 'Search must not contain NUL characters',
   selfSuspend: 'You cannot suspend your own account',
   selfDelete: 'You cannot delete your own account',
   lastAdmin: 'This is the last active admin: make another admin first',
@@ -18,7 +19,13 @@ export const ADMIN_USER_TEXTS = {
 
 /** `?search=&role=&status=` plus the page (limit, cursor) the route adds. */
 export const AdminUsersFilterSchema = z.object({
-  search: z.string().trim().max(100, ADMIN_USER_TEXTS.search).optional(),
+  // PostgreSQL text cannot hold NUL: refused here, not at the database (a 500 found by the API fuzzer).
+  search: z
+    .string()
+    .trim()
+    .max(100, ADMIN_USER_TEXTS.search)
+    .refine((s) => !s.includes('\u0000'), ADMIN_USER_TEXTS.searchNul)
+    .optional(),
   role: z.enum(USER_ROLES, ADMIN_USER_TEXTS.role).optional(),
   status: z.enum(USER_STATUSES, ADMIN_USER_TEXTS.status).optional(),
 });
