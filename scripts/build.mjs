@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { ROOT, STAMP, sourceDigest } from './build-state.mjs';
@@ -23,6 +24,27 @@ rmSync(path.join(ROOT, STAMP), { force: true });
 const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 const client = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (client.status !== 0) process.exit(client.status ?? 1);
+
+// The landing page's HTML into landing.html (decision 027): drawn before its JavaScript runs, then hydrated.
+step('client (landing page HTML)');
+const prerender = path.join(ROOT, 'dist/landing-prerender.mjs');
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: ['src/client/landing-prerender.tsx'],
+  outfile: prerender,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  jsx: 'automatic',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const { renderLanding } = await import(pathToFileURL(prerender).href);
+rmSync(prerender);
+const landingFile = path.join(ROOT, 'dist/client/landing.html');
+const landing = readFileSync(landingFile, 'utf8');
+if (!landing.includes('<div id="root"></div>')) throw new Error('dist/client/landing.html has no empty <div id="root"></div> to fill');
+writeFileSync(landingFile, landing.replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`));
 
 // Brotli and gzip siblings of the client's text files, made once here so the server never compresses per request
 // (@fastify/static's preCompressed picks the one the browser accepts). Kept only when smaller.

@@ -2,15 +2,15 @@ import '@fontsource-variable/inter';
 import '@fontsource-variable/source-serif-4';
 import './styles.css';
 import { StrictMode, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PublicSettingsDto } from '../common/api-types';
 import { feeTermsOf } from './features/settings/fee-terms';
 import { usePageTitle } from './lib/use-page-title';
 import { LandingContent } from './pages/public/landing/landing-content';
 
 // The landing document (landing.html), served at / to visitors without a session (decision 027): the landing page
-// alone, with no router, query cache or app shell, so the first visit loads a fraction of the app's JavaScript.
-// Its links are plain ones into the app.
+// alone, with no router, query cache or app shell, so the first visit loads a fraction of the app's JavaScript; its
+// HTML is rendered at build time and hydrated here. Its links are plain ones into the app.
 
 function LandingDocument() {
   usePageTitle(null);
@@ -28,8 +28,12 @@ function LandingDocument() {
   return <LandingContent fees={feeTermsOf(settings)} />;
 }
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const page = (
   <StrictMode>
     <LandingDocument />
-  </StrictMode>,
+  </StrictMode>
 );
+// The build renders the page into the document (landing-prerender.tsx); Vite's dev server serves it empty.
+if (root.firstElementChild) hydrateRoot(root, page);
+else createRoot(root).render(page);

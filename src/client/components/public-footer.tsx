@@ -70,7 +70,8 @@ export function PublicFooter() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>
+          {/* The landing page's HTML is rendered at build time: a new year since then is not a mismatch. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {APP_NAME}. All rights reserved.
           </p>
           <p>{APP_NAME} connects parties with mediators; it does not give legal advice.</p>
