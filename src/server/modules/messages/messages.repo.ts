@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { messages, uploads, users } from '../../db/schema';
 
@@ -48,18 +48,33 @@ export async function markThreadRead(db: DbOrTx, requestId: string, userId: stri
  * a thread, so (createdAt, id) is an exact cursor and the index on (request_id, created_at) serves the order.
  */
 export async function listThreadMessages(db: DbOrTx, requestId: string, limit: number, cursor: Cursor): Promise<ThreadMessageRow[]> {
+  // The first page (what the thread opens with) is a prepared statement: built once, planned once per connection.
+  if (!cursor) {
+    let prepared = preparedFirstPages.get(db);
+    if (!prepared) {
+      prepared = threadPage(db, sql`${sql.placeholder('requestId')}::uuid`, undefined, sql.placeholder('take')).prepare('thread_first_page');
+      preparedFirstPages.set(db, prepared);
+    }
+    return prepared.execute({ requestId, take: limit + 1 });
+  }
   const before: SQL | undefined = cursor
     ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))
     : undefined;
+  return threadPage(db, requestId, before, limit + 1);
+}
+
+function threadPage(db: DbOrTx, requestId: string | SQL, before: SQL | undefined, take: number | Placeholder) {
   return db
     .select({ message: messages, senderFirstName: users.firstName, senderLastName: users.lastName, attachmentName: uploads.fileName })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .leftJoin(uploads, eq(uploads.objectPath, messages.attachmentUrl))
-    .where(and(eq(messages.requestId, requestId), before))
+    .where(and(sql`${messages.requestId} = ${requestId}`, before))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
+    .limit(take);
 }
+
+const preparedFirstPages = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof threadPage>['prepare']>>();
 
 export interface ThreadSummaryRow {
   requestId: string;

@@ -10,9 +10,26 @@ export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
 
 import { isUuid } from '../../../common/ids';
 
+const preparedFinds = new WeakMap<DbOrTx, ReturnType<typeof prepareFind>>();
+
+function prepareFind(db: DbOrTx) {
+  return db
+    .select()
+    .from(mediationRequests)
+    .where(sql`${mediationRequests.id} = ${sql.placeholder('id')}::uuid`)
+    .limit(1)
+    .prepare('find_request');
+}
+
+/** The request by id: a prepared statement (built once per database or transaction, planned once per connection). */
 export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(mediationRequests).where(eq(mediationRequests.id, id)).limit(1);
+  let prepared = preparedFinds.get(db);
+  if (!prepared) {
+    prepared = prepareFind(db);
+    preparedFinds.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row;
 }
 
