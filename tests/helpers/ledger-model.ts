@@ -32,6 +32,8 @@ interface Secret {
   secret: string;
   state: SecretState;
   card: Card | null;
+  /** Paid after its selection became impossible: refunded at once, and every confirmation answers 409. */
+  refundedOnArrival?: boolean;
 }
 
 export interface ModelRequest {
@@ -387,13 +389,16 @@ class PayBalance extends Base {
       secret.state = 'failed';
       return;
     }
-    expect(res.statusCode, res.body).toBe(200);
     secret.state = 'paid';
     if (req.status === 'awaiting_selection' && req.acceptances.get(secret.mediator)?.status === 'pending') {
+      expect(res.statusCode, res.body).toBe(200);
       selectInModel(req, secret.mediator, secret.amount);
       return;
     }
-    // The selection can no longer happen (the mediator withdrew): the money is charged and refunded at once.
+    // The selection can no longer happen (the request was cancelled meanwhile): the money is charged and refunded at
+    // once, and the lawyer is told so (409).
+    expect(res.statusCode, res.body).toBe(409);
+    secret.refundedOnArrival = true;
     ran.set('lateBalance', (ran.get('lateBalance') ?? 0) + 1);
     req.balance += secret.amount;
     req.refunded += secret.amount;
@@ -598,7 +603,7 @@ class RepeatConfirmation extends Base {
     const req = pick(this.target(m), this.k);
     const secret = pick(req.confirmed, this.j);
     const res = await confirm(r, secret, secret.card!);
-    expect(res.statusCode, res.body).toBe(secret.state === 'paid' ? 200 : 402);
+    expect(res.statusCode, res.body).toBe(secret.state === 'paid' ? (secret.refundedOnArrival ? 409 : 200) : 402);
   }
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { onDepositFailed, onDepositSucceeded } from '../requests/submit.service';
-import { onBalanceSucceeded } from '../requests/selection.service';
+import { LATE_BALANCE_REFUNDED, onBalanceSucceeded } from '../requests/selection.service';
 import { settleFailedPaymentNotices } from '../notifications/notifications.service';
 import { onSubscriptionFailed, onSubscriptionSucceeded } from '../subscriptions/subscriptions.service';
 
@@ -13,13 +13,18 @@ import { onSubscriptionFailed, onSubscriptionSucceeded } from '../subscriptions/
  * What the app does when the provider reports an intent's outcome (the local confirm, a verified webhook, or the
  * reconciler's retrieval). Each handler is idempotent per intent: a replay moves no money.
  */
-export async function onIntentSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
-  if (intent.metadata.purpose === 'subscription') return onSubscriptionSucceeded(ctx, intent);
+export async function onIntentSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<'done' | 'refunded'> {
+  let outcome: 'done' | 'refunded' = 'done';
+  if (intent.metadata.purpose === 'subscription') {
+    await onSubscriptionSucceeded(ctx, intent);
+    return outcome;
+  }
   if (intent.metadata.purpose === 'deposit') await onDepositSucceeded(ctx, intent);
-  else if (intent.metadata.purpose === 'balance') await onBalanceSucceeded(ctx, intent);
-  else return;
+  else if (intent.metadata.purpose === 'balance') outcome = (await onBalanceSucceeded(ctx, intent)) === 'refunded' ? 'refunded' : 'done';
+  else return outcome;
   // The retry went through: an earlier 'Payment Failed' for this request no longer needs the lawyer's attention.
   if (intent.metadata.userId && intent.metadata.requestId) await settleFailedPaymentNotices(ctx, intent.metadata.userId, intent.metadata.requestId);
+  return outcome;
 }
 
 export async function onIntentFailed(ctx: AppContext, intent: PaymentIntent): Promise<void> {
@@ -38,7 +43,9 @@ export async function confirmLocalPayment(ctx: AppContext, user: SessionUser, cl
   if (!intent || intent.metadata.userId !== user.id) throw notFound('Payment not found');
   const result = intent.status === 'requires_payment' ? await ctx.payments.confirmIntent(intent, card) : intent;
   if (result.status === 'succeeded') {
-    await onIntentSucceeded(ctx, result);
+    // A balance that arrived after its selection became impossible (the mediator withdrew meanwhile) was refunded at
+    // once: the lawyer is told, not shown a success (decision 025).
+    if ((await onIntentSucceeded(ctx, result)) === 'refunded') throw conflict(LATE_BALANCE_REFUNDED);
     return { status: 'succeeded' as const };
   }
   if (result.status === 'failed') {

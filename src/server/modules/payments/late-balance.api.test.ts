@@ -49,7 +49,8 @@ describe.each(backends)('a balance refunded on arrival, then the real selection,
     expect((await provider.confirmIntent(intent, CARDS.ok)).status).toBe('succeeded');
     expect((await call(t, 'DELETE', `/api/requests/${id}/acceptance`, first.cookie)).statusCode).toBe(200);
     const late = await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: declined.json().clientSecret, card: CARDS.ok });
-    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ message: 'The selection could no longer take effect; the balance charged has been refunded' });
+    expect(late.statusCode).toBe(409);
     const again = await call(t, 'POST', `/api/requests/${id}/select-mediator/${second.user.id}`, lawyer.cookie);
     expect(again.statusCode).toBe(402);
     const paid = await call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: again.json().clientSecret, card: CARDS.ok });

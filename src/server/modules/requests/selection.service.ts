@@ -13,7 +13,7 @@ import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { appendLedger, updatePayment, type PaymentRow } from '../payments/payments.repo';
 import { executeSteps } from '../payments/steps';
-import { claimProviderEvent, countSteps, hasPendingStep, lockStep, recordStep, settleStep, type StepRow } from '../payments/steps.repo';
+import { claimProviderEvent, countSteps, hasPendingStep, lockStep, recordStep, settleStep, stepsOf, type StepRow } from '../payments/steps.repo';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { announceRequestChange } from './request-events';
@@ -95,6 +95,8 @@ async function applySelection(
 }
 
 /** Money that arrived for a selection that can no longer happen goes back at once (a refund step). */
+const LATE_BALANCE_REASON = 'Balance paid after the selection could no longer take effect';
+
 async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string, charge: { chargeId: string; amount: Cents; key: string }, at: Date) {
   await appendLedger(tx, {
     paymentId: payment.id,
@@ -110,7 +112,7 @@ async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string,
     kind: 'refund',
     idempotencyKey: `refund:${payment.id}:${n}`,
     amount: charge.amount,
-    params: { requestId, chargeId: charge.chargeId, reason: 'Balance paid after the selection could no longer take effect' },
+    params: { requestId, chargeId: charge.chargeId, reason: LATE_BALANCE_REASON },
   });
 }
 
@@ -191,6 +193,9 @@ function chargeBalance(ctx: AppContext, step: StepRow): Promise<SavedCardCharge>
   });
 }
 
+/** The answer when a balance arrived for a selection that could no longer happen (it is refunded at once). */
+export const LATE_BALANCE_REFUNDED = 'The selection could no longer take effect; the balance charged has been refunded';
+
 /**
  * Settles a balance charge (after the request path's call, or the reconciler's repeat of it). Succeeded: the
  * selection takes effect if it still can, else the money goes back. Declined: the lawyer may pay with another card.
@@ -224,7 +229,7 @@ export async function settleBalanceCharge(
   if (settled.kind === 'selected') return settled;
   if (settled.kind === 'refund') {
     await executeSteps(ctx, [settled.step]);
-    throw conflict('The selection could no longer take effect; the balance charged has been refunded');
+    throw conflict(LATE_BALANCE_REFUNDED);
   }
   if (!options.offerCard) throw conflict(settled.message);
   return offerCard(ctx, requestId, mediatorId, { attempt, amount, message: settled.message, lawyerId: settled.lawyerId });
@@ -261,22 +266,30 @@ async function offerCard(
  * The balance was paid with another card: the waiting selection takes effect, or the money goes back. A replay
  * (second confirmation, duplicate webhook, the reconciler) changes nothing.
  */
-export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<void> {
+export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<'selected' | 'refunded' | 'replayed'> {
   const requestId = intent.metadata.requestId;
   const now = ctx.clock.now();
-  const refund = await transaction(ctx, async (tx) => {
+  const outcome = await transaction(ctx, async (tx) => {
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
-    if (!request || !payment || !(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) return null;
+    if (!request || !payment) return 'replayed' as const;
     const money = { chargeId: intent.chargeId ?? intent.id, amount: intent.amount, key: `balance:${requestId}:${intent.metadata.attempt}:card` };
+    if (!(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) {
+      // A replay answers what the first confirmation did: refunded on arrival, or not.
+      const steps = await stepsOf(tx, payment.id);
+      const refunded = steps.some((step) => step.kind === 'refund' && step.params.chargeId === money.chargeId && step.params.reason === LATE_BALANCE_REASON);
+      return refunded ? ('refunded' as const) : ('replayed' as const);
+    }
     const acceptance = payment.pendingSelectionMediatorId ? await requestsRepo.findAcceptance(tx, request.id, payment.pendingSelectionMediatorId) : undefined;
     if (payment.balanceIntentId === intent.id && request.status === 'awaiting_selection' && acceptance?.status === 'pending') {
       await applySelection(ctx, tx, request, acceptance, payment, money);
-      return null;
+      return 'selected' as const;
     }
     if (payment.balanceIntentId === intent.id) await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
     return refundLateBalance(tx, payment, requestId, money, now);
   });
-  if (refund) await executeSteps(ctx, [refund]);
+  if (typeof outcome === 'string') return outcome;
+  await executeSteps(ctx, [outcome]);
+  return 'refunded';
 }
 
 /** The reconciler's path for a balance charge left pending: repeat the call (same key), settle, never offer a card. */

@@ -80,6 +80,39 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', ()
     }
   });
 
+  // Decision 025: the withdrawal closes the balance waiting for another card. Raced with the lawyer paying it, the
+  // money is either used (selected, the withdrawal refused), never taken (the intent closed first: 409), or taken and
+  // refunded at once (charged at the provider as the withdrawal cleared it: 409 with the refund named).
+  it('the lawyer pays the waiting balance while that mediator withdraws: selected, or no money kept, never both', async () => {
+    const outcomes = new Map<string, number>();
+    for (let round = 0; round < 10; round++) {
+      const id = await createLiveRequest(t, lawyer.cookie, { caseName: `Pay or withdraw ${round}` }, CARDS.declinesLater);
+      const m = mediators[round % 4];
+      expect((await accept(id, m)).statusCode).toBe(201);
+      const declined = await select(id, m);
+      expect(declined.statusCode, declined.body).toBe(402);
+      const pay = () => call(t, 'POST', '/api/payments/local/confirm', lawyer.cookie, { clientSecret: declined.json().clientSecret, card: CARDS.ok });
+      const [p, w] = round % 2 ? await Promise.all([pay(), withdraw(id, m)]) : (await Promise.all([withdraw(id, m), pay()])).reverse();
+      expectNoServerError([p, w]);
+      const request = await requestRow(id);
+      const ledger = (await expectLedgerWhole(t, id))!;
+      if (request.status === 'matched') {
+        expect({ pay: p.statusCode, withdraw: w.statusCode }).toEqual({ pay: 200, withdraw: 409 });
+        expect(request.selectedMediatorId).toBe(m.user.id);
+        expect(ledger.totals).toMatchObject({ charged: 140_000, refunded: 0 });
+      } else {
+        // The lawyer is told the payment did not select anyone (409), whichever way the race went.
+        expect({ pay: p.statusCode, withdraw: w.statusCode }).toEqual({ pay: 409, withdraw: 200 });
+        expect(request).toMatchObject({ status: 'pending_mediators', selectedMediatorId: null });
+        // Whatever reached the card came back: only the deposit is held.
+        expect(ledger.totals.charged - ledger.totals.refunded).toBe(25_000);
+      }
+      const key = `${request.status}: pay ${p.statusCode}, withdraw ${w.statusCode}, refunded ${ledger.totals.refunded}`;
+      outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    }
+    console.info('pay ⇄ withdraw outcomes', Object.fromEntries(outcomes));
+  });
+
   it('accept and withdraw race the lawyer cancelling: cancelled with no live acceptance, the deposit refunded', async () => {
     for (let round = 0; round < 8; round++) {
       const id = await createLiveRequest(t, lawyer.cookie, { caseName: `Accept or cancel ${round}` });
