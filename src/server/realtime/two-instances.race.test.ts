@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers/instances';
+import { instanceClient, PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers/instances';
 
 // Two server processes on one PostgreSQL database (DESIGN 1: several instances behind a load balancer): what happens
 // on one reaches the sockets connected to the other, through LISTEN/NOTIFY. Named *.race.test.ts because it needs the
@@ -10,27 +10,6 @@ import { PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const IN_CI = process.env.CI === 'true';
 if (!TEST_DATABASE_URL) console.warn(`\n!!! two-instances.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
-
-/** A signed-in client of one instance (cookie jar of one). */
-function client(base: string) {
-  let cookie = '';
-  return {
-    get cookie() {
-      return cookie;
-    },
-    async call(method: string, url: string, body?: unknown) {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: PUBLIC_URL },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const set = res.headers.get('set-cookie');
-      if (set) cookie = set.split(';')[0];
-      const text = await res.text();
-      return { status: res.status, json: text ? JSON.parse(text) : null };
-    },
-  };
-}
 
 describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one database', () => {
   const name = `two_${randomBytes(4).toString('hex')}`;
@@ -67,7 +46,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one datab
   });
 
   async function member(base: string, role: 'lawyer' | 'mediator', first: string) {
-    const c = client(base);
+    const c = instanceClient(base);
     const email = `${first.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`;
     expect((await c.call('POST', '/api/register', { email, password: 'correct-horse-battery', firstName: first, lastName: 'Test' })).status).toBe(201);
     await admin('UPDATE users SET email_verified = true WHERE email = $1', [email], databaseUrl);

@@ -8,33 +8,12 @@ import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpe
 import { ensureAdmin } from '../modules/users/accounts.service';
 import { ACTORS, ROUTE_POLICY, STATES, type Actor, type Expect, type State } from './route-policy';
 import { findExposures, type Reader } from './exposure';
+import { fingerprintTables, WATCHED_TABLES } from '../../../tests/helpers/table-fingerprint';
 
 // Issue 11, families 1 (route policy completeness), 2 (authorization matrix) and 3 (field exposure, read side).
 // Every registered route is collected as the app registers it; every route × actor (× request state) is called as
 // the table in route-policy.ts says, answers compared, denied answers checked for leaks, every JSON answer checked
 // for fields its reader may not see, and the watched tables fingerprinted around each route's calls.
-
-/** Tables a call could change (sessions, rate-limit counters, the outbox and pending uploads change on their own). */
-const WATCHED = [
-  'users',
-  'lawyer_profiles',
-  'mediator_profiles',
-  'mediation_requests',
-  'mediator_acceptances',
-  'payments',
-  'ledger_entries',
-  'payment_steps',
-  'notifications',
-  'audit_log',
-  'contact_messages',
-  'platform_settings',
-  'disputes',
-  'subscriptions',
-  'reviews',
-  'messages',
-  'email_opt_outs',
-  'password_reset_tokens',
-];
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -151,16 +130,7 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
     await t?.close();
   });
 
-  async function snapshot(): Promise<Record<string, string>> {
-    const result: Record<string, string> = {};
-    for (const table of WATCHED) {
-      const rows = (await t.ctx.db.execute(sql.raw(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${table} t`))) as unknown as {
-        rows: { h: string }[];
-      };
-      result[table] = rows.rows[0].h;
-    }
-    return result;
-  }
+  const snapshot = () => fingerprintTables(t);
 
   const registered = () => {
     const keys = new Set<string>();
@@ -270,7 +240,7 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
         }
       }
       const after = await snapshot();
-      const diff = WATCHED.filter((table) => before[table] !== after[table]);
+      const diff = WATCHED_TABLES.filter((table) => before[table] !== after[table]);
       if (diff.length) changed.push(`${key}: ${diff.join(', ')}`);
     }
     if (process.env.AUTHZ_DUMP) (await import('node:fs')).writeFileSync(process.env.AUTHZ_DUMP, [...wrong, '---', ...leaks, '---', ...changed].join('\n'));

@@ -1,35 +1,15 @@
 import type { RouteOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import { createLiveRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { fingerprintTables } from '../../../../tests/helpers/table-fingerprint';
 
 // Issue 9: every /api/admin/* route refuses lawyers, mediators and signed-out callers, and changes nothing when it
 // does. The routes are collected as the app registers them, so a new admin route without the guard fails here.
 // POST /api/admin/impersonate/stop is the one admin route a non-admin *acting* user may call — only in a session where
 // an admin is impersonating them (admin-impersonation.api.test.ts); a lawyer's or mediator's own session gets 403 too.
-
-/** Tables an admin action could change (sessions and rate-limit counters change on every call, so they are left out). */
-const WATCHED = [
-  'users',
-  'lawyer_profiles',
-  'mediator_profiles',
-  'mediation_requests',
-  'mediator_acceptances',
-  'payments',
-  'ledger_entries',
-  'payment_steps',
-  'notifications',
-  'audit_log',
-  'contact_messages',
-  'platform_settings',
-  'disputes',
-  'subscriptions',
-  'reviews',
-  'messages',
-];
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
 
@@ -53,17 +33,7 @@ describe.each(backends)('every admin route refuses non-admins on %s', (backend) 
     await t?.close();
   });
 
-  /** A fingerprint of every watched table's rows. */
-  async function snapshot(): Promise<Record<string, string>> {
-    const result: Record<string, string> = {};
-    for (const table of WATCHED) {
-      const rows = (await t.ctx.db.execute(sql.raw(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${table} t`))) as unknown as {
-        rows: { h: string }[];
-      };
-      result[table] = rows.rows[0].h;
-    }
-    return result;
-  }
+  const snapshot = () => fingerprintTables(t);
 
   /** A concrete URL: every path parameter names a real row, so a route that forgot its guard would really act. */
   const urlOf = (route: RouteOptions) => route.url.replace(/:(\w+)/g, (_, name: string) => (/request|^id$/i.test(name) ? ids.requestId : ids.userId));
