@@ -20,6 +20,8 @@ export interface OpStats {
   count: number;
   ok: number;
   refused: Record<string, number>;
+  /** The refusals by status and message (why the product said no). */
+  reasons: Record<string, number>;
   errors: Record<string, number>;
   ms: number[];
 }
@@ -30,6 +32,7 @@ export interface OpSummary {
   ok: number;
   refused: number;
   refusedBy: Record<string, number>;
+  reasons: Record<string, number>;
   errors: number;
   errorsBy: Record<string, number>;
   p50: number;
@@ -128,12 +131,15 @@ export class Recorder {
 
   record(op: string, ms: number, outcome: { ok: true } | { refused: number } | { error: string }, detail = ''): void {
     let s = this.ops.get(op);
-    if (!s) this.ops.set(op, (s = { count: 0, ok: 0, refused: {}, errors: {}, ms: [] }));
+    if (!s) this.ops.set(op, (s = { count: 0, ok: 0, refused: {}, reasons: {}, errors: {}, ms: [] }));
     s.count++;
     s.ms.push(ms);
     if ('ok' in outcome) s.ok++;
-    else if ('refused' in outcome) s.refused[outcome.refused] = (s.refused[outcome.refused] ?? 0) + 1;
-    else {
+    else if ('refused' in outcome) {
+      s.refused[outcome.refused] = (s.refused[outcome.refused] ?? 0) + 1;
+      const reason = `${outcome.refused} ${detail}`.trim();
+      s.reasons[reason] = (s.reasons[reason] ?? 0) + 1;
+    } else {
       s.errors[outcome.error] = (s.errors[outcome.error] ?? 0) + 1;
       if (this.samples.length < 50) this.samples.push(`${op}: ${outcome.error} ${detail}`.slice(0, 400));
     }
@@ -151,6 +157,7 @@ export class Recorder {
           ok: s.ok,
           refused,
           refusedBy: s.refused,
+          reasons: s.reasons,
           errors,
           errorsBy: s.errors,
           p50: round(percentile(sorted, 0.5)),
@@ -207,7 +214,7 @@ async function step(
     return answer;
   }
   if ((EXPECTED[op] ?? []).includes(answer.status)) {
-    rec.record(op, ms, { refused: answer.status });
+    rec.record(op, ms, { refused: answer.status }, String((answer.body as { message?: string } | null)?.message ?? ''));
     return null;
   }
   rec.record(op, ms, { error: `status ${answer.status}` }, `${method} ${path} ${JSON.stringify(answer.body)}`);

@@ -68,6 +68,8 @@ function parseArgs(argv: string[]): Args {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const children: ChildProcess[] = [];
+/** Lines the app logged at level error or fatal (pino 50, 60): a failure the HTTP answers may not show (jobs, outbox). */
+const serverErrors: string[] = [];
 const withDb = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -81,6 +83,7 @@ function startProcess(label: string, command: string, argv: string[], env: NodeJ
   const chunks: string[] = [];
   const keep = (d: Buffer) => {
     chunks.push(String(d));
+    if (label === 'app') for (const line of String(d).split('\n')) if (/"level":(50|60)/.test(line)) serverErrors.push(line.slice(0, 400));
     if (chunks.length > 2000) chunks.splice(0, 1000);
   };
   child.stdout!.on('data', keep);
@@ -417,7 +420,8 @@ async function main(): Promise<void> {
     checks = await invariants(args.db);
   } finally {
     closeAgent();
-    await Promise.all([stopProcess(app), stopProcess(smtp)]);
+    await stopProcess(app); // before the mail sink: mail the outbox still sends on the way out is delivered
+    await stopProcess(smtp);
   }
 
   const ops = rec.summary();
@@ -453,6 +457,8 @@ async function main(): Promise<void> {
     signIn: setup.summary()[0],
     operations: ops,
     invariants: checks,
+    serverErrorsLogged: serverErrors.length,
+    serverErrorSamples: serverErrors.slice(0, 10),
     neverSucceeded: missing,
     errorSamples: rec.samples,
   };
@@ -474,6 +480,7 @@ async function main(): Promise<void> {
     ...(errors ? [`${errors} errors (${rec.samples.slice(0, 5).join(' | ')})`] : []),
     ...(missing.length ? [`never succeeded: ${missing.join(', ')}`] : []),
     ...broken.map(([k, n]) => `invariant broken: ${k}: ${n}`),
+    ...(serverErrors.length ? [`the app logged ${serverErrors.length} errors (${serverErrors[0]})`] : []),
   ];
   if (!existsSync(file) || failures.length) {
     process.stderr.write(`\nload FAILED: ${failures.join('; ')}\n`);
