@@ -21,3 +21,13 @@ describe('the landing page rendered at build time', () => {
     expect(html).toContain('href="/privacy"');
   });
 });
+
+// Decision 028: the landing document hydrates only the header and fills the money terms in without React.
+describe('the landing document without React', () => {
+  it('marks every money term and the header island in the built HTML', () => {
+    const html = renderLanding();
+    const marked = [...html.matchAll(/data-fee-term="(\w+)"[^>]*>([^<]*)</g)].map(([, name, text]) => `${name}=${text}`);
+    expect(marked).toEqual(expect.arrayContaining(['deposit=$250', 'minimumFee=$50', 'commission=10%', 'matchWindowMinutes=20']));
+    expect(html).toMatch(/<div data-landing-header="" class="contents"><header/);
+  });
+});

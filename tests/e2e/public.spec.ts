@@ -38,6 +38,35 @@ test('the landing page has its sections, navigation and claims', async ({ page }
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('the landing document loads no React until a header button is pressed, then the press works', async ({ page }) => {
+  // Decision 028: the page is the build's HTML; only the header is hydrated, on its first use.
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  const settings = { defaultDeposit: '300.00', minimumPlatformFee: '75.00', commissionPercentage: '12.5', matchWindowMinutes: 45 };
+  await page.route('**/api/settings/public', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ...settings } });
+  });
+  await page.goto('/');
+  // The admins' current terms replace the build's defaults.
+  const main = page.getByRole('main');
+  await expect(main).toContainText('$300 deposit held securely');
+  await expect(main).toContainText('The larger of $75 or 12.5% of the budget');
+  await expect(main).toContainText('within 45 minutes');
+  await page.waitForLoadState('networkidle');
+  // Its own small entry and the modules it imports; not the header's island (React and the header's code).
+  expect(scripts.filter((url) => !url.endsWith('/theme-init.js')).length).toBeLessThanOrEqual(5);
+  expect(scripts.filter((url) => url.includes('landing-header-island'))).toEqual([]);
+
+  const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+  const before = await dark();
+  await page.getByRole('button', { name: before ? 'Switch to light theme' : 'Switch to dark theme' }).click();
+  await expect.poll(dark).toBe(!before);
+  await expect(page.getByRole('button', { name: before ? 'Switch to dark theme' : 'Switch to light theme' })).toBeVisible();
+  expect(scripts.some((url) => url.includes('landing-header-island'))).toBe(true);
+  await expectAccessible(page, 'landing page after the theme changed');
+});
+
 test('every role button and pricing link on the landing page leads to /auth', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');

@@ -18,3 +18,14 @@ export function feeTermsOf(data: PublicSettingsDto | undefined) {
 }
 
 export type FeeTerms = ReturnType<typeof feeTermsOf>;
+
+/** Marks a money term in the landing page's text (landing/fee-term.tsx), for `showFeeTerms` to fill in. */
+export const FEE_TERM_ATTRIBUTE = 'data-fee-term';
+
+/** Writes the terms into the marked places under `root`, without React (the landing document, decision 028). */
+export function showFeeTerms(root: ParentNode, terms: FeeTerms) {
+  for (const node of root.querySelectorAll<HTMLElement>(`[${FEE_TERM_ATTRIBUTE}]`)) {
+    const name = node.getAttribute(FEE_TERM_ATTRIBUTE) as keyof FeeTerms;
+    if (name in terms) node.textContent = String(terms[name]);
+  }
+}

@@ -1,12 +1,14 @@
 import { ArrowRight, CheckCircle2, FilePlus2, Layers, MessagesSquare, Search, ShieldCheck, Star, UserCheck, Wallet } from 'lucide-react';
 import { SiteLink } from '../../../components/site-link';
 import { buttonVariants } from '../../../components/ui/button';
+import type { FeeTerms } from '../../../features/settings/fee-terms';
 import { cn } from '../../../lib/utils';
+import { FeeTerm } from './fee-term';
 import { PricingPlans } from './pricing-plans';
 import { FeatureCard, SIGN_UP_PATH, SectionHeading } from './shared';
 
 /** #for-lawyers: the lawyer's benefits and the way in (spec 2: Get Started as a Lawyer → /auth). */
-export function ForLawyersSection({ deposit }: { deposit: string }) {
+export function ForLawyersSection({ fees }: { fees: FeeTerms }) {
   return (
     <section id="for-lawyers" aria-labelledby="for-lawyers-title" tabIndex={-1} className="scroll-mt-16 focus:outline-none">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-[0.9fr_1.1fr] lg:px-8">
@@ -30,7 +32,7 @@ export function ForLawyersSection({ deposit }: { deposit: string }) {
             Compare the first three mediators who accept: ratings, experience, specializations and rates.
           </FeatureCard>
           <FeatureCard icon={ShieldCheck} title="Secure payment processing">
-            A {deposit} deposit secures your request and is held safely until the mediation is completed.
+            A <FeeTerm fees={fees} name="deposit" /> deposit secures your request and is held safely until the mediation is completed.
           </FeatureCard>
           <FeatureCard icon={MessagesSquare} title="Real-time case communication">
             Message your mediator and share documents in one place, with notifications at every step.

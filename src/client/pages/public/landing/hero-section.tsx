@@ -2,7 +2,9 @@ import { Briefcase, CheckCircle2, Handshake, Scale, ShieldCheck, Star, TrendingU
 import { SiteLink } from '../../../components/site-link';
 import { APP_NAME, LANDING_CLAIMS } from '../../../../common/constants';
 import { buttonVariants } from '../../../components/ui/button';
+import type { FeeTerms } from '../../../features/settings/fee-terms';
 import { cn } from '../../../lib/utils';
+import { FeeTerm } from './fee-term';
 import { SIGN_UP_PATH, SectionHeading } from './shared';
 
 /** A calm, decorative preview of the product: one request and the mediators who accepted it. */
@@ -68,7 +70,7 @@ function HeroIllustration() {
 }
 
 /** #home: the promise, and the two ways in (spec 2: I'm a Lawyer, I'm a Mediator → /auth). */
-export function HeroSection({ deposit }: { deposit: string }) {
+export function HeroSection({ fees }: { fees: FeeTerms }) {
   return (
     <section id="home" aria-labelledby="home-title" tabIndex={-1} className="relative isolate scroll-mt-16 overflow-hidden focus:outline-none">
       <div
@@ -103,10 +105,21 @@ export function HeroSection({ deposit }: { deposit: string }) {
             </SiteLink>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-            {['Matched by jurisdiction', `${deposit} deposit held securely`, 'Automatic payouts'].map((point) => (
-              <li key={point} className="flex items-center gap-2">
+            {[
+              { key: 'jurisdiction', text: 'Matched by jurisdiction' },
+              {
+                key: 'deposit',
+                text: (
+                  <span>
+                    <FeeTerm fees={fees} name="deposit" /> deposit held securely
+                  </span>
+                ),
+              },
+              { key: 'payouts', text: 'Automatic payouts' },
+            ].map((point) => (
+              <li key={point.key} className="flex items-center gap-2">
                 <CheckCircle2 className="size-4 text-primary" aria-hidden="true" />
-                {point}
+                {point.text}
               </li>
             ))}
           </ul>

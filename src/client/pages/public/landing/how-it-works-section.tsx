@@ -1,5 +1,6 @@
 import { CreditCard, FileSearch, Percent, ShieldCheck, Timer, Waypoints, Wallet } from 'lucide-react';
 import type { FeeTerms } from '../../../features/settings/fee-terms';
+import { FeeTerm } from './fee-term';
 import { SectionHeading } from './shared';
 
 /** #how-it-works: the steps of spec 1, with the money terms of spec 9. */
@@ -18,18 +19,46 @@ export function HowItWorksSection({ fees }: { fees: FeeTerms }) {
     {
       icon: Timer,
       title: 'Open to all if needed',
-      text: `If no match happens within ${fees.matchWindowMinutes} minutes, the request opens to all mediators. The lawyer picks among the first three who accept.`,
+      text: (
+        <>
+          If no match happens within <FeeTerm fees={fees} name="matchWindowMinutes" /> minutes, the request opens to all mediators. The lawyer picks among the
+          first three who accept.
+        </>
+      ),
     },
     {
       icon: CreditCard,
       title: 'Secure payments',
-      text: `A ${fees.deposit} deposit secures the request. Built-in messaging keeps the case in one place, and payout to the mediator is automatic.`,
+      text: (
+        <>
+          A <FeeTerm fees={fees} name="deposit" /> deposit secures the request. Built-in messaging keeps the case in one place, and payout to the mediator is
+          automatic.
+        </>
+      ),
     },
   ];
   const facts = [
-    { icon: ShieldCheck, title: `${fees.deposit} deposit`, text: 'Held securely until the mediation is completed' },
-    { icon: Percent, title: 'Transparent fee', text: `The larger of ${fees.minimumFee} or ${fees.commission} of the budget` },
-    { icon: Wallet, title: 'Automatic payout', text: 'Released to the mediator after completion' },
+    {
+      key: 'deposit',
+      icon: ShieldCheck,
+      title: (
+        <>
+          <FeeTerm fees={fees} name="deposit" /> deposit
+        </>
+      ),
+      text: 'Held securely until the mediation is completed',
+    },
+    {
+      key: 'fee',
+      icon: Percent,
+      title: 'Transparent fee',
+      text: (
+        <>
+          The larger of <FeeTerm fees={fees} name="minimumFee" /> or <FeeTerm fees={fees} name="commission" /> of the budget
+        </>
+      ),
+    },
+    { key: 'payout', icon: Wallet, title: 'Automatic payout', text: 'Released to the mediator after completion' },
   ];
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-title" tabIndex={-1} className="scroll-mt-16 focus:outline-none">
@@ -66,7 +95,7 @@ export function HowItWorksSection({ fees }: { fees: FeeTerms }) {
         </div>
         <ul className="mt-14 grid gap-4 rounded-2xl border bg-card p-6 sm:grid-cols-3 sm:p-8">
           {facts.map((fact) => (
-            <li key={fact.title} className="flex gap-3">
+            <li key={fact.key} className="flex gap-3">
               <fact.icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <div>
                 <p className="font-semibold">{fact.title}</p>
