@@ -3,7 +3,7 @@ import { checkTransition } from '../../../common/domain/request-status';
 import { REASSIGN_TEXTS, type ReassignInput } from '../../../common/schemas/admin-lists';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
-import { conflict, fieldError, notFound } from '../../errors';
+import { AppError, conflict, fieldError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
@@ -34,7 +34,8 @@ export async function reassignMediator(ctx: AppContext, admin: SessionUser, requ
     if (!candidate || candidate.role !== 'mediator' || candidate.anonymizedAt) throw fieldError('mediatorId', REASSIGN_TEXTS.notAMediator);
     if (candidate.status === 'suspended') throw fieldError('mediatorId', REASSIGN_TEXTS.suspended);
     if (!candidate.profileCompleted || !candidate.profileId) throw fieldError('mediatorId', REASSIGN_TEXTS.incomplete);
-    if (candidate.id === request.selectedMediatorId) throw fieldError('mediatorId', REASSIGN_TEXTS.same);
+    // Already theirs: a double click or a replay of a reassignment that took effect, "already done" (RULES.md 4 + 6: 409).
+    if (candidate.id === request.selectedMediatorId) throw new AppError(409, REASSIGN_TEXTS.same, { fieldErrors: { mediatorId: REASSIGN_TEXTS.same } });
     if (checkTransition('reassign', request.status, 'admin') !== 'ok' || !request.selectedMediatorId) throw conflict(REASSIGN_TEXTS.wrongState);
 
     const previousId = request.selectedMediatorId;
