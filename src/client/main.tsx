@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { prefetchCurrentUser } from './lib/current-user';
+
+void prefetchCurrentUser();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
