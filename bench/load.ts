@@ -8,7 +8,7 @@
 // invariants in the database after the run; writes bench/results/load-<timestamp>.json. Exits 1 when anything
 // errored (5xx, network error, timeout, unexpected status), when a part of the mix never succeeded, or when an
 // invariant is broken. Never part of `npm test`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -320,6 +320,15 @@ const MUST_SUCCEED = [
   'mediator: read thread',
 ];
 
+/** The commit measured, and whether the server's sources differ from it (then the figures are of uncommitted code). */
+function source(): { commit: string; uncommittedChanges: boolean | null } {
+  const git = (...a: string[]) => spawnSync('git', a, { cwd: ROOT, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return { commit: 'unknown', uncommittedChanges: null };
+  const status = git('status', '--porcelain', '--', 'src', 'scripts', 'package.json');
+  return { commit: head.stdout.trim(), uncommittedChanges: status.stdout.trim() !== '' };
+}
+
 function timestamp(d: Date): string {
   return d.toISOString().replace(/[:]/g, '-').replace(/\..+$/, 'Z');
 }
@@ -435,6 +444,7 @@ async function main(): Promise<void> {
     date: date.toISOString(),
     machine: { cpus: os.cpus().length, loadStart, loadEnd, node: process.version },
     server: server.kind,
+    source: source(),
     database: {
       url: args.db.replace(/\/\/[^@]*@/, '//'),
       requestsSeeded: args.requests,
