@@ -126,6 +126,20 @@ describe.each(backends)('sessions and CSRF on %s', (backend) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('GET /api/logout from another site (Sec-Fetch-Site) only redirects: the session survives; from our pages it ends', async () => {
+    const victim = await signUpLawyer(t);
+    const user = () => call(t, 'GET', '/api/user', victim.cookie);
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: victim.cookie, 'sec-fetch-site': site } });
+      expect([res.statusCode, res.headers.location], site).toEqual([302, '/']);
+      expect(String(res.headers['set-cookie'] ?? ''), site).toBe('');
+      expect((await user()).statusCode, site).toBe(200);
+    }
+    const own = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: victim.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect([own.statusCode, own.headers.location]).toEqual([302, '/']);
+    expect((await user()).statusCode).toBe(401);
+  });
+
   it('the configured origin is let through (the same calls reach their handlers)', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: lawyer, origin: PUBLIC_URL }, payload: { firstName: 'Lina' } });
     expect(res.statusCode, res.body).toBe(200);

@@ -54,12 +54,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.send(OK_MESSAGE);
   });
 
-  // Sign Out in the sidebar is a plain navigation (spec 7): end the session and go home.
+  // Sign Out in the sidebar is a plain navigation (spec 7): end the session and go home. A GET carries no Origin, so
+  // another site could sign our users out with an image or a link; the browser says where the request came from
+  // (Sec-Fetch-Site), and from another site it only goes home, the session untouched.
   r.get(
     '/api/logout',
-    { schema: { tags, summary: 'Sign out by browser navigation (redirects to /)', response: { 302: noBody('Signed out; redirects to /'), ...readErrors() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out by browser navigation (redirects to /; from another site, only redirects)',
+        response: { 302: noBody('Signed out; redirects to /'), ...readErrors() },
+      },
+    },
     async (request, reply) => {
-      await endSession(ctx, request, reply);
+      if (!isFromAnotherSite(request.headers['sec-fetch-site'])) await endSession(ctx, request, reply);
       return reply.redirect('/');
     },
   );
@@ -137,3 +145,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 }
+
+/** Sec-Fetch-Site as browsers send it: `same-origin` and `none` (typed, bookmarked) are ours; absent = not a browser. */
+const isFromAnotherSite = (site: string | string[] | undefined) => site === 'cross-site' || site === 'same-site';
