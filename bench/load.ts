@@ -242,13 +242,15 @@ async function signIn(people: Person[], rec: Recorder): Promise<Vu[]> {
 }
 
 /** The app's resident memory, sampled every 200 ms while the load runs. */
-function sampleRss(pid: number): { stop: () => { maxMb: number; lastMb: number } } {
+function sampleRss(pid: number): { stop: () => { startMb: number; maxMb: number; lastMb: number } } {
   let max = 0;
   let last = 0;
+  let first = -1;
   const read = () => {
     try {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
       last = kb / 1024;
+      if (first < 0) first = last;
       max = Math.max(max, last);
     } catch {
       // the process is gone; the run will say why
@@ -260,7 +262,7 @@ function sampleRss(pid: number): { stop: () => { maxMb: number; lastMb: number }
     stop: () => {
       clearInterval(timer);
       read();
-      return { maxMb: Math.round(max), lastMb: Math.round(last) };
+      return { startMb: Math.round(first), maxMb: Math.round(max), lastMb: Math.round(last) };
     },
   };
 }
@@ -398,7 +400,7 @@ async function main(): Promise<void> {
   const app = startProcess('app', process.execPath, server.argv, env, path.join(TMP, 'load-app.log'));
   const rec = new Recorder();
   const setup = new Recorder();
-  let rss = { maxMb: 0, lastMb: 0 };
+  let rss = { startMb: 0, maxMb: 0, lastMb: 0 };
   let loadEnd = '';
   let elapsedS = 0;
   let checks: Record<string, number> = {};
@@ -478,7 +480,7 @@ async function main(): Promise<void> {
   log(`\n${table(ops)}\n`);
   log(
     `Overall: ${total} calls in ${round(elapsedS)} s (${result.overall.perSecond}/s), p50 ${result.overall.p50} ms, p99 ${result.overall.p99} ms, ` +
-      `${refused} expected refusals, ${errors} errors. App RSS max ${rss.maxMb} MB. Load average ${loadStart} → ${loadEnd}.`,
+      `${refused} expected refusals, ${errors} errors. App RSS ${rss.startMb} MB at the start, max ${rss.maxMb} MB, ${rss.lastMb} MB at the end. Load average ${loadStart} → ${loadEnd}.`,
   );
   log(
     `Invariants: ${Object.entries(checks)
