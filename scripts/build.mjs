@@ -46,6 +46,15 @@ const landing = readFileSync(landingFile, 'utf8');
 if (!landing.includes('<div id="root"></div>')) throw new Error('dist/client/landing.html has no empty <div id="root"></div> to fill');
 writeFileSync(landingFile, landing.replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`));
 
+// The app's document for requests without a session cookie (decision 029): the same page, marked so the app knows
+// at once that nobody is signed in instead of asking /api/user (a round trip, and a 401 in the console, on every
+// first visit).
+step('client (signed-out document)');
+const indexFile = path.join(ROOT, 'dist/client/index.html');
+const index = readFileSync(indexFile, 'utf8');
+if (!index.includes('<html lang="en">')) throw new Error('dist/client/index.html has no <html lang="en"> to mark');
+writeFileSync(path.join(ROOT, 'dist/client/index.signed-out.html'), index.replace('<html lang="en">', '<html lang="en" data-signed-out>'));
+
 // Brotli and gzip siblings of the client's text files, made once here so the server never compresses per request
 // (@fastify/static's preCompressed picks the one the browser accepts). Kept only when smaller.
 step('client (precompress)');

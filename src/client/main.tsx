@@ -8,7 +8,7 @@ import { Providers } from './app/providers';
 import { router } from './app/router';
 import { prefetchCurrentUser } from './lib/current-user';
 
-void prefetchCurrentUser();
+prefetchCurrentUser();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

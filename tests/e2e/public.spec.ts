@@ -67,6 +67,20 @@ test('the landing document loads no React until a header button is pressed, then
   await expectAccessible(page, 'landing page after the theme changed');
 });
 
+test('a signed-out first visit to an app page does not ask who is signed in: the document says nobody is', async ({ page }) => {
+  // Decision 029: without a session cookie the server sends the app's document marked signed out.
+  const asked: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname === '/api/user' && asked.push(request.url()));
+  for (const url of ['/auth', '/privacy', '/dashboard']) {
+    await page.goto(url);
+    await expect(page.locator('html')).toHaveAttribute('data-signed-out', '');
+  }
+  // /dashboard sent the visitor to sign in, without a round trip to find out.
+  await expectPath(page, '/auth');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
 test('every role button and pricing link on the landing page leads to /auth', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');

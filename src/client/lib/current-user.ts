@@ -19,7 +19,11 @@ export function useCurrentUser() {
  * Asks for the user as the app starts, alongside the first page's code rather than after it: every page's guard
  * waits for this answer, so on a first load it would otherwise be one more round trip at the end of the chain.
  */
-export const prefetchCurrentUser = () => queryClient.prefetchQuery(userQuery);
+export function prefetchCurrentUser() {
+  // Served without a session cookie, the document says so (decision 029): nobody is signed in, nothing to ask.
+  if (document.documentElement.hasAttribute('data-signed-out')) queryClient.setQueryData(userQueryKey, null);
+  else void queryClient.prefetchQuery(userQuery);
+}
 
 export const refreshUser = () => queryClient.invalidateQueries({ queryKey: userQueryKey });
 

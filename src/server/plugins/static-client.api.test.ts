@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
-// Decision 026: / without a session cookie is the landing document; every other client route, and / with a session
+// Decisions 027 and 029: / without a session cookie is the landing document; every other client route, and / with a session
 // cookie, is the app's document. One backend is enough: no database is read.
 describe('the documents the client routes serve', () => {
   let t: TestApp;
@@ -13,6 +13,7 @@ describe('the documents the client routes serve', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'client-'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(root, 'landing.html'), '<!doctype html><title>landing</title>');
+    writeFileSync(path.join(root, 'index.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>');
     // What scripts/build.mjs writes beside every text file.
     mkdirSync(path.join(root, 'assets'));
     const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(2000))});`);
@@ -53,10 +54,14 @@ describe('the documents the client routes serve', () => {
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
-  it('every other client route is the app, with or without a session', async () => {
-    for (const url of ['/auth', '/dashboard', '/requests/123', '/privacy']) {
-      expect((await get(url)).body, url).toContain('<title>app</title>');
-      expect((await get(url, 'sid=whatever')).body, url).toContain('<title>app</title>');
+  it('every other client route is the app: marked signed out without a session cookie (decision 029), as built with one', async () => {
+    for (const url of ['/auth', '/dashboard', '/requests/123', '/privacy', '/auth?tab=signup']) {
+      const signedOut = await get(url, 'theme=dark');
+      expect(signedOut.body, url).toContain('<html data-signed-out><title>app</title>');
+      expect(signedOut.headers.vary, url).toMatch(/cookie/i);
+      const withSession = await get(url, 'sid=whatever');
+      expect(withSession.body, url).toBe('<!doctype html><title>app</title>');
+      expect(withSession.headers.vary, url).toMatch(/cookie/i);
     }
   });
 

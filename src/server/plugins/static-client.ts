@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './session';
 
+const SIGNED_OUT_DOCUMENT = 'index.signed-out.html';
+
 /**
  * Serves the built React app (dist/client) and falls back to index.html for client routes.
  * Unknown /api paths stay JSON 404s.
@@ -11,11 +13,19 @@ import { SESSION_COOKIE } from './session';
  * `/` without a session cookie is the landing document (landing.html, decision 027): the landing page alone, a
  * fraction of the app's JavaScript, for the first visit. With one, the app decides (the dashboard, role selection, or
  * the landing page if the session has ended).
+ *
+ * Any other client route without a session cookie is the app's document marked signed out (`data-signed-out` on
+ * <html>, written by scripts/build.mjs, decision 029): the app then starts with no user instead of asking /api/user.
  */
 export async function registerStaticClient(app: FastifyInstance, root: string): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const hasLanding = existsSync(path.join(root, 'landing.html'));
-  const documentFor = (request: FastifyRequest, url: string) => (url === '/' && hasLanding && !request.cookies[SESSION_COOKIE] ? 'landing.html' : 'index.html');
+  const hasSignedOut = existsSync(path.join(root, SIGNED_OUT_DOCUMENT));
+  const documentFor = (request: FastifyRequest, url: string) => {
+    if (request.cookies[SESSION_COOKIE]) return 'index.html';
+    if (url === '/' && hasLanding) return 'landing.html';
+    return hasSignedOut ? SIGNED_OUT_DOCUMENT : 'index.html';
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -40,8 +50,8 @@ export async function registerStaticClient(app: FastifyInstance, root: string): 
       return reply.status(404).type('text/plain').send('Not found');
     }
     reply.header('Cache-Control', 'no-cache');
-    // Which document / serves depends on the cookie: caches must keep the two apart.
-    if (url === '/') reply.header('Vary', 'Cookie');
+    // Which document is served depends on the cookie: caches must keep them apart.
+    reply.header('Vary', 'Cookie');
     return reply.sendFile(documentFor(request, url), { cacheControl: false });
   });
 }
