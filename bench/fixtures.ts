@@ -28,7 +28,11 @@ export interface Fixtures {
 export const BENCH_MESSAGE_PREFIX = 'bench run message';
 const POOL_CASE_PREFIX = 'Bench accept pool';
 
-export async function prepareFixtures(url: string, acceptRequestsPerSide: number): Promise<Fixtures> {
+/**
+ * Sessions renewed, the pairs and the bench's users; the accept pools are added apart (addAcceptPools), just before
+ * the API runs, so that what is measured before them (the admin analytics) sees the seeded data only.
+ */
+export async function prepareFixtures(url: string): Promise<Fixtures> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -55,6 +59,27 @@ export async function prepareFixtures(url: string, acceptRequestsPerSide: number
     );
     const pairs = pairRows.map((p) => ({ requestId: p.id, lawyer: lawyers.get(p.pair_no)!, mediator: mediators.get(p.pair_no)! }));
 
+    return {
+      lawyer: one('lawyer'),
+      mediator: one('mediator'),
+      admin: one('admin'),
+      acceptors: rows.filter((r) => r.label === 'acceptor').map(session),
+      pairs,
+      acceptPools: { app: [], floor: [] },
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Fresh live requests for the accept test, one pool per side. Made "30 days ago", so they fall in the admin analytics'
+ * default range: measure that before adding them.
+ */
+export async function addAcceptPools(url: string, acceptRequestsPerSide: number): Promise<Fixtures['acceptPools']> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
     const acceptPools = { app: [] as string[], floor: [] as string[] };
     for (const side of ['app', 'floor'] as const) {
       // Open to all (the window closed long ago with nobody accepting), from the pair lawyers in turn. Made 30 days ago,
@@ -75,14 +100,7 @@ export async function prepareFixtures(url: string, acceptRequestsPerSide: number
       );
       acceptPools[side] = created.map((r) => r.id);
     }
-    return {
-      lawyer: one('lawyer'),
-      mediator: one('mediator'),
-      admin: one('admin'),
-      acceptors: rows.filter((r) => r.label === 'acceptor').map(session),
-      pairs,
-      acceptPools,
-    };
+    return acceptPools;
   } finally {
     await client.end();
   }

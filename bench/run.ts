@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [--reseed] [--requests N] [--db URL]`: seeds (unless the database already holds this
 // size, per its bench.marker), builds, starts the production server and the floor (bench/floor.mjs) on the seeded
-// PostgreSQL database, measures the API side by side, the WebSocket delivery, the client's JavaScript and Lighthouse,
-// stops everything, and writes bench/results/<timestamp>.json, bench/results/latest.json and the table in
+// PostgreSQL database, measures the admin analytics, the API side by side, the WebSocket delivery, the client's
+// JavaScript and Lighthouse, stops everything, and writes bench/results/<timestamp>.json, bench/results/latest.json and the table in
 // bench/README.md. Never part of `npm test`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,9 +10,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { explainAnalytics, measureAnalytics, type AnalyticsResult } from './analytics';
 import { runApi, scenarios, type ApiResult } from './api';
 import { bundleSizes, CHROMIUM, lighthouse, readManifest, ROUTES, type BundleResult, type LighthouseScores } from './client';
-import { cleanUpFixtures, prepareFixtures } from './fixtures';
+import { addAcceptPools, cleanUpFixtures, prepareFixtures } from './fixtures';
 import { AVAILABLE_COLUMNS_SQL, AVAILABLE_INDEXED_SQL, AVAILABLE_SQL, REQUEST_SQL, THREAD_SQL, UNREAD_SQL } from './floor-sql.mjs';
 import { DEFAULT_DB, readMarker, seed, SEED_VERSION } from './seed';
 import { runWs, type WsResult } from './ws';
@@ -31,11 +32,23 @@ interface Args {
   requests: number;
   db: string;
   skip: Set<string>;
+  /** `--only analytics` (or any parts): measure those alone; the results go to their timestamped file only. */
+  only: boolean;
   sqlOnly: boolean;
 }
 
+const PARTS = ['analytics', 'api', 'ws', 'lighthouse', 'bundles'];
+
 function parseArgs(argv: string[]): Args {
-  const args: Args = { quick: false, reseed: false, requests: 100_000, db: process.env.BENCH_DATABASE_URL ?? DEFAULT_DB, skip: new Set(), sqlOnly: false };
+  const args: Args = {
+    quick: false,
+    reseed: false,
+    requests: 100_000,
+    db: process.env.BENCH_DATABASE_URL ?? DEFAULT_DB,
+    skip: new Set(),
+    only: false,
+    sqlOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') args.quick = true;
@@ -45,8 +58,12 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--sql-only')
       args.sqlOnly = true; // seed if needed, then only the floor SQL's timings (flatness across sizes)
     else if (a === '--skip')
-      argv[++i].split(',').forEach((s) => args.skip.add(s)); // api, ws, lighthouse, bundles (while working on the bench)
-    else throw new Error(`unknown argument ${a}: use --quick, --reseed, --requests N, --db URL, --sql-only, --skip api,ws,lighthouse,bundles`);
+      argv[++i].split(',').forEach((s) => args.skip.add(s)); // analytics, api, ws, lighthouse, bundles (while working on the bench)
+    else if (a === '--only') {
+      const only = argv[++i].split(',');
+      PARTS.filter((p) => !only.includes(p)).forEach((p) => args.skip.add(p));
+      args.only = true;
+    } else throw new Error(`unknown argument ${a}: use --quick, --reseed, --requests N, --db URL, --sql-only, --skip|--only ${PARTS.join(',')}`);
   }
   return args;
 }
@@ -175,6 +192,19 @@ function readmeTable(r: Results): string {
     `Server RSS under load (max): app ${r.rss.appMb} MB, floor ${r.rss.floorMb} MB.`,
     '',
   ];
+  if (r.analytics) {
+    const a = r.analytics;
+    lines.push(
+      `Admin analytics (\`GET /api/admin/analytics\`, ${a.calls} calls one after another after 3 warm-ups): ${a.rangeDays} days back p50 ${a.p50} ms, p95 ${a.p95} ms (budget ${a.budgetMs}); a year (${a.year.rangeDays} days back) p50 ${a.year.p50} ms, p95 ${a.year.p95} ms.${
+        a.sqlMs
+          ? ` Its statements for ${a.rangeDays} days (EXPLAIN ANALYZE, median of 3): ${Object.entries(a.sqlMs)
+              .map(([k, v]) => `${k} ${v} ms`)
+              .join(', ')}.`
+          : ''
+      }`,
+      '',
+    );
+  }
   if (r.sqlMs)
     lines.push(
       `Floor SQL (Available: ${r.availableQuery}), EXPLAIN ANALYZE median: ${Object.entries(r.sqlMs)
@@ -219,6 +249,8 @@ interface Results {
   seed: { requests: number; seededAt: string; counts?: unknown };
   api: ApiResult[];
   rss: { appMb: number; floorMb: number };
+  /** Issue 10: admin analytics for the 30-day range (and a year), sequential calls. */
+  analytics?: AnalyticsResult;
   sqlMs?: Record<string, number>;
   /** Which Available query the floor ran. */
   availableQuery?: string;
@@ -312,8 +344,8 @@ async function main(): Promise<void> {
   const warmupSeconds = args.quick ? 1 : 3;
   // Every accept needs a request slot of its own: room for 3,000 accepts a second, more than either side reaches here.
   const acceptRequests = Math.ceil((3000 * (warmupSeconds + reps * seconds)) / 3) + 100;
-  const fx = await prepareFixtures(args.db, acceptRequests);
-  log(`  fixtures: ${fx.pairs.length} pairs, ${fx.acceptors.length} accepting mediators, ${acceptRequests} fresh live requests per side for accepts`);
+  const fx = await prepareFixtures(args.db);
+  log(`  fixtures: ${fx.pairs.length} pairs, ${fx.acceptors.length} accepting mediators`);
 
   // 4. Servers: the production build (scripts/start.mjs) and the floor.
   log(`\n# Servers [${elapsed()}]`);
@@ -358,8 +390,23 @@ async function main(): Promise<void> {
     results.availableQuery = sql.available;
     log(`  floor SQL (EXPLAIN ANALYZE median; Available: ${sql.available}): ${JSON.stringify(results.sqlMs)}`);
 
-    // 5. API, side by side.
+    // 5. Admin analytics (issue 10), before the accept pools exist: the seeded data set only.
+    if (!args.skip.has('analytics')) {
+      log(`\n# Admin analytics: 15 sequential calls after 3 warm-ups, 30 days and a year back [${elapsed()}]`);
+      results.analytics = await measureAnalytics(ORIGIN, fx.admin.cookie);
+      const a = results.analytics;
+      log(
+        `  ${a.rangeDays} days: p50 ${a.p50} ms, p95 ${a.p95} ms (budget ${a.budgetMs}); ${a.year.rangeDays} days: p50 ${a.year.p50} ms, p95 ${a.year.p95} ms`,
+      );
+      // Where the time goes: the repo's two statements for the same range, EXPLAIN ANALYZE (median of 3).
+      a.sqlMs = Object.fromEntries((await explainAnalytics(args.db, a.rangeDays, 3)).map((e) => [e.name, e.medianMs]));
+      log(`  its statements (EXPLAIN ANALYZE, median of 3, ms): ${JSON.stringify(a.sqlMs)}`);
+    }
+
+    // 6. API, side by side.
     if (!args.skip.has('api')) {
+      fx.acceptPools = await addAcceptPools(args.db, acceptRequests);
+      log(`  ${acceptRequests} fresh live requests per side for accepts`);
       log(`\n# API: ${reps} repetition(s) of ${seconds} s per side after ${warmupSeconds} s of warm-up, 32 connections [${elapsed()}]`);
       results.api = await runApi({ base: ORIGIN, pid: app.pid! }, { base: `http://127.0.0.1:${FLOOR_PORT}`, pid: floor.pid! }, scenarios(fx, ORIGIN), {
         reps,
@@ -371,7 +418,7 @@ async function main(): Promise<void> {
       results.rss = { appMb: Math.max(0, ...results.api.map((a) => a.rssMb)), floorMb: Math.max(0, ...results.api.map((a) => a.floorRssMb)) };
     }
 
-    // 6. WebSocket delivery.
+    // 7. WebSocket delivery.
     if (!args.skip.has('ws')) {
       const seconds = args.quick ? 10 : 30;
       log(`\n# WebSocket: ${fx.pairs.length * 2} connections, ${results.wsRate} messages/s for ${seconds} s [${elapsed()}]`);
@@ -381,7 +428,7 @@ async function main(): Promise<void> {
       );
     }
 
-    // 7. Lighthouse against the running production server.
+    // 8. Lighthouse against the running production server.
     if (!args.skip.has('lighthouse')) {
       log(`\n# Lighthouse (${CHROMIUM}, default mobile settings) [${elapsed()}]`);
       if (!existsSync(CHROMIUM)) {
@@ -414,7 +461,7 @@ async function main(): Promise<void> {
     log('  servers stopped, bench rows removed');
   }
 
-  // 8. Client JavaScript per route.
+  // 9. Client JavaScript per route.
   if (!args.skip.has('bundles')) {
     log(`\n# Client JavaScript (gzip) [${elapsed()}]`);
     const clientDir = path.join(ROOT, 'dist/client');
@@ -431,6 +478,10 @@ async function main(): Promise<void> {
   const text = `${JSON.stringify(results, null, 2)}\n`;
   const file = path.join(RESULTS, `${timestamp(new Date(results.date))}.json`);
   writeFileSync(file, text);
+  if (args.only) {
+    log(`\nDone in ${results.durationSeconds} s: ${path.relative(ROOT, file)} (--only: latest.json and bench/README.md left as they were)`);
+    return;
+  }
   writeFileSync(path.join(RESULTS, 'latest.json'), text);
   replaceSection('latest', readmeTable(results));
   log(`\nDone in ${results.durationSeconds} s: ${path.relative(ROOT, file)}, bench/results/latest.json, bench/README.md`);

@@ -99,10 +99,16 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
  * whoever began a session (not an admin's impersonation), created or submitted a request, accepted one, sent a
  * message or wrote a review. Sessions are only on record until they end, so a past range counts what remains. Each
  * source is read through an index on (time, user), without visiting the table.
+ *
+ * The work is deduplicating the activity rows (on the bench's data, about 580,000 in 30 days, 408,000 of them
+ * messages) into (user, day) pairs: one hash aggregation, kept in memory (`work_mem` for this transaction: the
+ * default 4 MB spilled it to disk), then a day's count is the number of its pairs and the range's the number of
+ * distinct users among them (grouping sets sorted all the pairs instead). Pass a transaction: `SET LOCAL` needs one.
  */
 export async function activeUsersByDay(db: DbOrTx, range: InstantRange): Promise<{ day: number | null; users: number }[]> {
   const { inRange, day } = bounds(range);
   const c = (name: string) => sql.raw(name);
+  await db.execute(sql`SET LOCAL work_mem = '64MB'`);
   const result = await db.execute(sql`
     WITH acts AS (
       SELECT (s.sess->>'userId')::uuid AS user_id, (s.sess->>'createdAt')::timestamptz AS at
@@ -113,12 +119,15 @@ export async function activeUsersByDay(db: DbOrTx, range: InstantRange): Promise
       UNION ALL SELECT m.sender_id, m.created_at FROM messages m WHERE ${inRange(c('m.created_at'))}
       UNION ALL SELECT v.reviewer_id, v.created_at FROM reviews v WHERE ${inRange(c('v.created_at'))}
     ),
-    days AS (
-      SELECT DISTINCT acts.user_id, ${day(c('acts.at'))} AS day FROM acts
-       WHERE acts.user_id NOT IN (SELECT id FROM users WHERE role = 'admin')
+    pairs AS MATERIALIZED (
+      SELECT acts.user_id, ${day(c('acts.at'))} AS day FROM acts WHERE acts.user_id IS NOT NULL GROUP BY 1, 2
+    ),
+    kept AS MATERIALIZED (
+      SELECT pairs.user_id, pairs.day FROM pairs WHERE pairs.user_id NOT IN (SELECT id FROM users WHERE role = 'admin')
     )
-    SELECT CASE WHEN grouping(day) = 1 THEN NULL ELSE day END AS day, count(DISTINCT user_id)::int AS users
-      FROM days GROUP BY GROUPING SETS ((day), ())`);
+    SELECT kept.day, count(*)::int AS users FROM kept GROUP BY kept.day
+    UNION ALL
+    SELECT NULL, count(*)::int FROM (SELECT DISTINCT kept.user_id FROM kept) everyone`);
   return rowsOf<{ day: number | string | null; users: number | string }>(result).map((row) => ({
     day: row.day === null ? null : Number(row.day),
     users: Number(row.users),
