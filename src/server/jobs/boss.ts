@@ -9,7 +9,9 @@ import { runJob } from './handlers';
  * parameter-less SQL (pg-boss's multi-statement migrations and transactions) goes to exec(), the rest to query().
  */
 function bossFor(ctx: AppContext): PgBoss {
-  const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true } as const;
+  // Maintenance (which retries jobs whose process died while running them, once their expiry has passed) every 30 s
+  // instead of pg-boss's 120 s.
+  const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true, maintenanceIntervalSeconds: 30 } as const;
   if (ctx.database.kind === 'server') {
     return new PgBoss({ ...common, db: { executeSql: async (text: string, values: unknown[]) => ctx.database.pool!.query(text, values) } });
   }
@@ -33,7 +35,17 @@ export class PgBossScheduler implements JobScheduler {
 
   async schedule(name: JobName, data: Record<string, unknown>, runAt: Date, singletonKey: string): Promise<void> {
     // A job id derived from the key makes a repeat a no-op (pg-boss inserts with ON CONFLICT DO NOTHING).
-    await this.boss.send(name, data, { id: idFor(singletonKey), startAfter: runAt, singletonKey, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    // A job taken by a process that then died stays active until it expires: 60 s (pg-boss's default is 15 minutes, a
+    // payout or an e-mail held that long after a crash). Handlers are idempotent, so a slow run retried is harmless.
+    await this.boss.send(name, data, {
+      id: idFor(singletonKey),
+      startAfter: runAt,
+      singletonKey,
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    });
   }
 }
 
@@ -45,7 +57,9 @@ export async function startJobs(ctx: AppContext, options: { work: boolean }): Pr
   for (const name of JOB_NAMES) {
     await boss.createQueue(name);
     if (options.work) {
-      await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 5 }, async (jobs) => {
+      // Up to 20 jobs a fetch: pg-boss waits the polling interval after every fetch, so one job a fetch drained a
+      // queue at 12 a minute (a backlog after a restart took many minutes; crash/crash-safety.crash.test.ts).
+      await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 5, batchSize: 20 }, async (jobs) => {
         for (const job of jobs) await runJob(ctx, name, job.data);
       });
     }
