@@ -5,9 +5,9 @@
 // the sources as they are, else src/server/main.ts through tsx; NODE_ENV=production, RATE_LIMITS=off), signs the
 // users in through POST /api/login, and runs the virtual users of bench/load-mix.ts for the duration. Reports per
 // operation the count, p50, p99 and errors, overall throughput and p99, and the server's RSS; checks a few
-// invariants in the database after the run; writes bench/results/load-<timestamp>.json. Exits 1 when anything
-// errored (5xx, network error, timeout, unexpected status), when a part of the mix never succeeded, or when an
-// invariant is broken. Never part of `npm test`.
+// invariants in the database after the run; writes bench/results/load-<timestamp>.json (with the commit measured).
+// Exits 1 when anything errored (5xx, network error, timeout, unexpected status), when the app logged an error, when
+// a part of the mix never succeeded, or when an invariant is broken. Never part of `npm test`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
