@@ -221,7 +221,8 @@ async function step(
   return null;
 }
 
-type Action = { weight: number; when?: () => boolean; run: () => Promise<unknown> };
+/** `first`: what a signed-in client loads before anything else (the mediator's My Accepted, the lawyer's requests). */
+type Action = { weight: number; when?: () => boolean; run: () => Promise<unknown>; first?: true };
 
 function choose(actions: Action[]): Action {
   const open = actions.filter((a) => !a.when || a.when());
@@ -282,7 +283,7 @@ function mediatorActions(vu: Vu, rec: Recorder, o: MixOptions): Action[] {
         await step(rec, o, vu, 'mediator: withdraw', 'DELETE', `/api/requests/${id}/acceptance`, undefined, 200);
       },
     },
-    { weight: 6, run: refreshAccepted },
+    { weight: 6, run: refreshAccepted, first: true },
     { weight: 4, run: () => step(rec, o, vu, 'mediator: tab counts', 'GET', '/api/requests/counts', undefined, 200) },
     ...commonActions(vu, rec, o, 'mediator', () => threads),
   ];
@@ -301,7 +302,7 @@ function lawyerActions(vu: Vu, rec: Recorder, o: MixOptions, mediators: Vu[]): A
     if (a) mine = a.body as Request[];
   };
   return [
-    { weight: 15, run: refresh },
+    { weight: 15, run: refresh, first: true },
     {
       weight: 12,
       when: () => mine.length > 0,
@@ -422,6 +423,8 @@ export async function runMix(vus: Vu[], o: MixOptions, rec: Recorder): Promise<v
       const actions = vu.role === 'mediator' ? mediatorActions(vu, rec, o) : lawyerActions(vu, rec, o, mediators);
       // Start staggered over the first think time, so the users do not all arrive in the same millisecond.
       await sleep((i / vus.length) * o.thinkMs);
+      // Like the app after sign-in: the user's own list first, so threads and pending acceptances are known early.
+      for (const a of actions) if (a.first) await a.run();
       while (performance.now() < deadline) {
         await choose(actions).run();
         await sleep(Math.random() * 2 * o.thinkMs);
