@@ -2,6 +2,7 @@
 // ≤ 200 ms"): sequential calls of GET /api/admin/analytics as the bench admin against the running production server
 // (after warm-ups), and EXPLAIN (ANALYZE, BUFFERS) of the statements the repo runs for the same range, to see where
 // the time goes. `node --import tsx bench/analytics.ts [--db URL] [--days N] [--time-zone Z]` prints the plans alone.
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -28,6 +29,8 @@ export interface AnalyticsResult extends AnalyticsTiming {
   year: AnalyticsTiming;
   /** EXPLAIN ANALYZE execution time of each of the repo's statements for the 30-day range (median), when measured. */
   sqlMs?: Record<string, number>;
+  /** The database backend's CPU time for each of them (median; null when the server is not on this machine). */
+  cpuMs?: Record<string, number | null>;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -99,10 +102,26 @@ export async function analyticsStatements(
   return out;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each statement: the plan as text and the median execution time of `runs`. */
-export async function explainAnalytics(url: string, daysBack: number, runs = 5, timeZone = 'UTC'): Promise<{ name: string; medianMs: number; plan: string }[]> {
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement: the plan as text and the median execution time of `runs`. With
+ * `timing: false` (the runner's figures) the per-node clocks are off: on ~600,000 rows they double the time measured.
+ * `cpuMs`: the CPU time the database backend spent running the statement itself (not EXPLAIN), median of `runs`, with
+ * parallel workers off so that it is all in that one process (`/proc/<pid>/schedstat`; only when the server runs on
+ * this machine, as the bench's does). On this shared machine the wall-clock figures follow the load; the CPU time
+ * hardly does.
+ */
+export async function explainAnalytics(
+  url: string,
+  daysBack: number,
+  runs = 5,
+  timeZone = 'UTC',
+  timing = true,
+): Promise<{ name: string; medianMs: number; cpuMs: number | null; plan: string }[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const { pid } = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0];
+  const schedstat = `/proc/${pid}/schedstat`;
+  const cpu = () => Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
   try {
     const out = [];
     for (const statement of await analyticsStatements(daysBack, timeZone)) {
@@ -111,14 +130,32 @@ export async function explainAnalytics(url: string, daysBack: number, runs = 5, 
       for (let i = 0; i < runs; i++) {
         await client.query('BEGIN');
         for (const setup of statement.setup) await client.query(setup);
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS${timing ? '' : ', TIMING OFF'}) ${statement.text}`,
+          statement.params,
+        );
         await client.query('ROLLBACK');
         plan = rows.map((r) => r['QUERY PLAN']).join('\n');
         const match = /Execution Time: ([\d.]+) ms/.exec(plan);
         times.push(match ? Number(match[1]) : NaN);
       }
       times.sort((a, b) => a - b);
-      out.push({ name: statement.name, medianMs: round(times[Math.floor(times.length / 2)]), plan });
+      let cpuMs: number | null = null;
+      if (existsSync(schedstat)) {
+        const cpuTimes: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          await client.query('BEGIN');
+          await client.query('SET LOCAL max_parallel_workers_per_gather = 0');
+          for (const setup of statement.setup) await client.query(setup);
+          const before = cpu();
+          await client.query(statement.text, statement.params);
+          cpuTimes.push(cpu() - before);
+          await client.query('ROLLBACK');
+        }
+        cpuTimes.sort((a, b) => a - b);
+        cpuMs = round(cpuTimes[Math.floor(cpuTimes.length / 2)]);
+      }
+      out.push({ name: statement.name, medianMs: round(times[Math.floor(times.length / 2)]), cpuMs, plan });
     }
     return out;
   } finally {
@@ -138,8 +175,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     else throw new Error(`unknown argument ${argv[i]} (use --db <url> --days <n> --time-zone <zone>)`);
   }
   for (const daysBack of days) {
-    for (const { name, medianMs, plan } of await explainAnalytics(url, daysBack, 5, timeZone)) {
-      process.stdout.write(`\n## ${name}, ${daysBack} days back (${timeZone}): median execution ${medianMs} ms of 5\n\n${plan}\n`);
+    for (const { name, medianMs, cpuMs, plan } of await explainAnalytics(url, daysBack, 5, timeZone)) {
+      process.stdout.write(`\n## ${name}, ${daysBack} days back (${timeZone}): median execution ${medianMs} ms of 5, backend CPU ${cpuMs} ms\n\n${plan}\n`);
     }
   }
 }
