@@ -2,6 +2,7 @@ import { formatCents, parseCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
+import { onIntentSucceeded } from './confirm.service';
 import { appendLedger, findPayoutAccount, savePayoutAccount, updatePayment } from './payments.repo';
 import { waitForPayoutAccount } from './payout-account-wait';
 import { finishPayoutIfSettled } from './payout-release';
@@ -45,10 +46,16 @@ export async function executeStep(ctx: AppContext, step: StepRow): Promise<void>
       result = { ref: transfer.transferId, accountId };
       break;
     }
-    case 'cancel_intent':
+    case 'cancel_intent': {
       await ctx.payments.cancelIntent(p.intentId);
+      // A paid intent cannot be closed. If its success was never acted on (a process died between a webhook's claim
+      // and its effect, and the reconciler skips a payment no longer pending), act on it now: money that arrived for
+      // a cancelled request is recorded and refunded on arrival. The intent's own claim makes this a no-op otherwise.
+      const intent = await ctx.payments.retrieveIntent(p.intentId);
+      if (intent?.status === 'succeeded') await onIntentSucceeded(ctx, intent);
       result = {};
       break;
+    }
     default:
       throw new Error(`executeStep cannot run a ${step.kind} step`);
   }
