@@ -25,13 +25,15 @@ const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite
 const client = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (client.status !== 0) process.exit(client.status ?? 1);
 
-// The landing page's HTML into landing.html (decision 027): drawn before its JavaScript runs, then hydrated.
-step('client (landing page HTML)');
-const prerender = path.join(ROOT, 'dist/landing-prerender.mjs');
+// Pages drawn at build time (decisions 027, 030): the landing page into landing.html, and the sign-in page into the
+// signed-out app document for /auth (both tabs). Bundled for node once, rendered, thrown away.
+step('client (pages drawn at build time)');
+const prerenderDir = path.join(ROOT, 'dist/prerender');
 await build({
   absWorkingDir: ROOT,
-  entryPoints: ['src/client/landing-prerender.tsx'],
-  outfile: prerender,
+  entryPoints: ['src/client/landing-prerender.tsx', 'src/client/auth-prerender.tsx'],
+  outdir: prerenderDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -39,21 +41,29 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const { renderLanding } = await import(pathToFileURL(prerender).href);
-rmSync(prerender);
-const landingFile = path.join(ROOT, 'dist/client/landing.html');
-const landing = readFileSync(landingFile, 'utf8');
-if (!landing.includes('<div id="root"></div>')) throw new Error('dist/client/landing.html has no empty <div id="root"></div> to fill');
-writeFileSync(landingFile, landing.replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`));
+const { renderLanding } = await import(pathToFileURL(path.join(prerenderDir, 'landing-prerender.mjs')).href);
+const { renderAuthCopy } = await import(pathToFileURL(path.join(prerenderDir, 'auth-prerender.mjs')).href);
+rmSync(prerenderDir, { recursive: true });
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** The built document `from` with `html` in its root, written as `to` (both in dist/client). */
+function fillRoot(from, to, html, change = (text) => text) {
+  const text = readFileSync(path.join(ROOT, 'dist/client', from), 'utf8');
+  if (!text.includes(EMPTY_ROOT)) throw new Error(`dist/client/${from} has no empty ${EMPTY_ROOT} to fill`);
+  writeFileSync(path.join(ROOT, 'dist/client', to), change(text).replace(EMPTY_ROOT, `<div id="root">${html}</div>`));
+}
+fillRoot('landing.html', 'landing.html', renderLanding());
 
 // The app's document for requests without a session cookie (decision 029): the same page, marked so the app knows
 // at once that nobody is signed in instead of asking /api/user (a round trip, and a 401 in the console, on every
-// first visit).
-step('client (signed-out document)');
-const indexFile = path.join(ROOT, 'dist/client/index.html');
-const index = readFileSync(indexFile, 'utf8');
-if (!index.includes('<html lang="en">')) throw new Error('dist/client/index.html has no <html lang="en"> to mark');
-writeFileSync(path.join(ROOT, 'dist/client/index.signed-out.html'), index.replace('<html lang="en">', '<html lang="en" data-signed-out>'));
+// first visit). For /auth, with the sign-in page drawn in it (decision 030).
+const markSignedOut = (text) => {
+  if (!text.includes('<html lang="en">')) throw new Error('dist/client/index.html has no <html lang="en"> to mark');
+  return text.replace('<html lang="en">', '<html lang="en" data-signed-out>');
+};
+fillRoot('index.html', 'index.signed-out.html', '', markSignedOut);
+fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), markSignedOut);
+fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), markSignedOut);
 
 // Brotli and gzip siblings of the client's text files, made once here so the server never compresses per request
 // (@fastify/static's preCompressed picks the one the browser accepts). Kept only when smaller.

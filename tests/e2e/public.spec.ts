@@ -81,6 +81,28 @@ test('a signed-out first visit to an app page does not ask who is signed in: the
   expect(asked).toEqual([]);
 });
 
+test('/auth is drawn before the app runs, disabled, and the app replaces it with the live page', async ({ page }) => {
+  // Decision 030: the build draws the sign-in page into /auth's document; held-back scripts show that copy alone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/app-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth?tab=signup', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  const controls = page.locator('#root input, #root button');
+  expect(await controls.count()).toBeGreaterThan(3);
+  expect(await controls.evaluateAll((elements) => elements.filter((element) => !(element as HTMLInputElement).disabled).length)).toBe(0);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expectAccessible(page, '/auth once live');
+});
+
 test('every role button and pricing link on the landing page leads to /auth', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');

@@ -14,6 +14,8 @@ describe('the documents the client routes serve', () => {
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(root, 'landing.html'), '<!doctype html><title>landing</title>');
     writeFileSync(path.join(root, 'index.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>');
+    writeFileSync(path.join(root, 'auth.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>Welcome back');
+    writeFileSync(path.join(root, 'auth-signup.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>Create your account');
     // What scripts/build.mjs writes beside every text file.
     mkdirSync(path.join(root, 'assets'));
     const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(2000))});`);
@@ -55,14 +57,28 @@ describe('the documents the client routes serve', () => {
   });
 
   it('every other client route is the app: marked signed out without a session cookie (decision 029), as built with one', async () => {
-    for (const url of ['/auth', '/dashboard', '/requests/123', '/privacy', '/auth?tab=signup']) {
+    for (const url of ['/auth', '/dashboard', '/requests/123', '/privacy', '/auth?tab=signup', '/auth?verified=false']) {
       const signedOut = await get(url, 'theme=dark');
-      expect(signedOut.body, url).toContain('<html data-signed-out><title>app</title>');
+      expect(signedOut.body, url).toMatch(/^<!doctype html><html data-signed-out><title>app<\/title>/);
       expect(signedOut.headers.vary, url).toMatch(/cookie/i);
       const withSession = await get(url, 'sid=whatever');
       expect(withSession.body, url).toBe('<!doctype html><title>app</title>');
       expect(withSession.headers.vary, url).toMatch(/cookie/i);
     }
+  });
+
+  it('/auth without a session is the document with the sign-in page drawn in it, for the tab asked (decision 030)', async () => {
+    const page = async (url: string) => (await get(url)).body.replace(/^.*<\/title>/, '');
+    expect(await page('/auth')).toBe('Welcome back');
+    expect(await page('/auth?tab=login')).toBe('Welcome back');
+    expect(await page('/auth?next=%2Frequests%2F1')).toBe('Welcome back');
+    expect(await page('/auth?tab=signup')).toBe('Create your account');
+    expect(await page('/auth?tab=signup&next=%2F')).toBe('Create your account');
+    // A verification notice is not in either drawing: the app draws that page itself.
+    expect(await page('/auth?verified=true')).toBe('');
+    expect(await page('/auth?verified=false&tab=signup')).toBe('');
+    // With a session the app decides (it sends a signed-in user home).
+    expect((await get('/auth', 'sid=whatever')).body).toBe('<!doctype html><title>app</title>');
   });
 
   it('sends the precompressed sibling the browser accepts, the file itself otherwise', async () => {

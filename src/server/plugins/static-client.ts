@@ -5,6 +5,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './session';
 
 const SIGNED_OUT_DOCUMENT = 'index.signed-out.html';
+/** The signed-out document with the sign-in page drawn in it, per tab (scripts/build.mjs, decision 030). */
+const AUTH_DOCUMENTS = { login: 'auth.signed-out.html', signup: 'auth-signup.signed-out.html' } as const;
+
+/**
+ * The drawn /auth document for this query, or null when the page would look different from both drawings (a
+ * verification notice: `?verified=`): the app then draws it itself. `next` changes only where sign-in leads.
+ */
+function authDocumentFor(query: unknown): string | null {
+  const params = (query ?? {}) as Record<string, unknown>;
+  if (Object.keys(params).some((key) => key !== 'tab' && key !== 'next')) return null;
+  return params.tab === 'signup' ? AUTH_DOCUMENTS.signup : AUTH_DOCUMENTS.login;
+}
 
 /**
  * Serves the built React app (dist/client) and falls back to index.html for client routes.
@@ -16,15 +28,21 @@ const SIGNED_OUT_DOCUMENT = 'index.signed-out.html';
  *
  * Any other client route without a session cookie is the app's document marked signed out (`data-signed-out` on
  * <html>, written by scripts/build.mjs, decision 029): the app then starts with no user instead of asking /api/user.
+ * For /auth it is the one with the sign-in page drawn in it (decision 030).
  */
 export async function registerStaticClient(app: FastifyInstance, root: string): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const hasLanding = existsSync(path.join(root, 'landing.html'));
-  const hasSignedOut = existsSync(path.join(root, SIGNED_OUT_DOCUMENT));
+  const has = (file: string) => existsSync(path.join(root, file));
+  const signedOut = { any: has(SIGNED_OUT_DOCUMENT), auth: has(AUTH_DOCUMENTS.login) && has(AUTH_DOCUMENTS.signup) };
   const documentFor = (request: FastifyRequest, url: string) => {
     if (request.cookies[SESSION_COOKIE]) return 'index.html';
     if (url === '/' && hasLanding) return 'landing.html';
-    return hasSignedOut ? SIGNED_OUT_DOCUMENT : 'index.html';
+    if (url === '/auth' && signedOut.auth) {
+      const drawn = authDocumentFor(request.query);
+      if (drawn) return drawn;
+    }
+    return signedOut.any ? SIGNED_OUT_DOCUMENT : 'index.html';
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -6,7 +6,6 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Alert } from '../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ResendVerification } from '../../features/auth/resend-verification';
-import { safeNextPath } from '../../lib/safe-redirect';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
@@ -84,7 +83,7 @@ export function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <LoginForm next={safeNextPath(params.get('next'), window.location.origin)} onUnverified={setUnverifiedEmail} />
+                <LoginForm next={params.get('next')} onUnverified={setUnverifiedEmail} />
               </TabsContent>
               <TabsContent value="signup">
                 <RegisterForm

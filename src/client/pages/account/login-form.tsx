@@ -9,8 +9,10 @@ import { toastError } from '../../components/ui/use-toast';
 import { useLogin } from '../../features/auth/api';
 import { hasErrorCode } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
+import { safeNextPath } from '../../lib/safe-redirect';
 
-export function LoginForm({ next, onUnverified }: { next: string; onUnverified: (email: string) => void }) {
+/** `next` is the page's `?next=` as given; it is checked (same origin, no tricks) when it is used. */
+export function LoginForm({ next, onUnverified }: { next: string | null; onUnverified: (email: string) => void }) {
   const login = useLogin();
   const form = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -19,7 +21,7 @@ export function LoginForm({ next, onUnverified }: { next: string; onUnverified: 
     try {
       await login.mutateAsync(values);
       // Spec 4: after login the page reloads.
-      window.location.assign(next);
+      window.location.assign(safeNextPath(next, window.location.origin));
     } catch (error) {
       if (hasErrorCode(error, 'email_not_verified')) onUnverified(values.email);
       applyServerErrors(error, form.setError, ['email', 'password']);
