@@ -8,6 +8,8 @@ export class CrashableServer {
   private instance: Instance | null = null;
   private up!: Promise<void>;
   private markUp!: () => void;
+  /** What the processes printed after they started (warnings and errors at LOG_LEVEL=warn), for diagnosing a failure. */
+  readonly output: string[] = [];
   /** How many times it was killed. */
   kills = 0;
   /** Milliseconds spent starting, per start (spawn to the first ready answer). */
@@ -42,6 +44,8 @@ export class CrashableServer {
   async start(): Promise<void> {
     const started = Date.now();
     this.instance = await startInstance(this.databaseUrl, this.dataDir, this.env);
+    const n = this.startTimes.length + 1;
+    for (const stream of [this.instance.child.stdout!, this.instance.child.stderr!]) stream.on('data', (d) => this.output.push(`[start ${n}] ${String(d)}`));
     this.startTimes.push(Date.now() - started);
     this.markUp();
   }

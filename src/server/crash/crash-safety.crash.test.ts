@@ -137,7 +137,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
         const violations: string[] = [];
         const errors: string[] = [];
         const stats = { flows: 0, completedAcks: 0, cancelledAcks: 0, messages: 0, unknownOutcomes: 0, journalChecks: 0, entriesChecked: 0 };
-        const killModes = { random: 0, afterAnswer: 0, moneyInFlight: 0, fallback: 0 };
+        const killModes = { random: 0, afterAnswer: 0, transfer: 0, refund: 0, charge: 0, fallback: 0 };
 
         const ack = (id: string, status: RequestStatus) => {
           const entry = journal.requests.get(id) ?? { status, cancelTried: false };
@@ -147,9 +147,10 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
         };
 
         // ---- Kill triggers: a random moment, right after a completion/cancel answer, or inside a provider call ----
-        let trigger: 'answer' | 'money' | null = null;
+        type Trigger = 'answer' | 'transfer' | 'refund' | 'charge';
+        let trigger: Trigger | null = null;
         let fired: (() => void) | null = null;
-        const fire = (kind: 'answer' | 'money') => {
+        const fire = (kind: Trigger) => {
           if (trigger !== kind) return;
           trigger = null;
           void server.killNow(); // SIGKILL now, before anything else runs in the server
@@ -162,17 +163,17 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
         const createIntent = state.createIntent.bind(state);
         state.createTransfer = (params) => {
           const out = createTransfer(params);
-          fire('money');
+          fire('transfer');
           return out;
         };
         state.createRefund = (params) => {
           const out = createRefund(params);
-          fire('money');
+          fire('refund');
           return out;
         };
         state.createIntent = (params) => {
           const out = createIntent(params);
-          if (params.off_session === 'true') fire('money');
+          if (params.off_session === 'true') fire('charge');
           return out;
         };
 
@@ -352,14 +353,15 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
         const loopStart = Date.now();
         const orphanedJobs = new Set<string>();
         for (let k = 0; k < KILLS; k++) {
-          await sleep(between(300, 1000)); // let the flows get going on the new process
+          await sleep(between(200, 700)); // let the flows get going on the new process
           const mode = k % 3;
           if (mode === 0) {
-            await sleep(between(0, 2500));
+            await sleep(between(0, 2000));
             killModes.random++;
             await server.killNow();
           } else {
-            const kind = mode === 1 ? 'answer' : 'money';
+            // Money in flight: a payout transfer, a refund and a balance charge in turn.
+            const kind: Trigger = mode === 1 ? 'answer' : (['transfer', 'refund', 'charge'] as const)[Math.floor(k / 3) % 3];
             const done = new Promise<boolean>((resolve) => {
               fired = () => resolve(true);
               setTimeout(() => resolve(false), 6_000);
@@ -368,7 +370,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
             const hit = await done;
             fired = null;
             trigger = null;
-            if (hit) killModes[kind === 'answer' ? 'afterAnswer' : 'moneyInFlight']++;
+            if (hit) killModes[kind === 'answer' ? 'afterAnswer' : kind]++;
             else killModes.fallback++;
             await server.killNow(); // a no-op when the trigger already killed it
           }
@@ -376,7 +378,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
           // its expiry has passed).
           const active = await pool.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE state = 'active'`);
           for (const row of active.rows) orphanedJobs.add(row.id);
-          await sleep(between(0, 300));
+          await sleep(between(0, 200));
           await server.start();
           await checkJournal(`after kill ${k + 1}`);
         }
@@ -395,6 +397,28 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
           await sleep(2_000);
         }
         const settleMs = Date.now() - settleStart;
+        const notReleased = (
+          await pool.query<{ id: string }>(
+            `SELECT r.id FROM mediation_requests r JOIN payments p ON p.request_id = r.id WHERE r.status = 'completed' AND p.status <> 'released'`,
+          )
+        ).rows;
+        for (const { id } of notReleased) {
+          const payment = (await pool.query('SELECT * FROM payments WHERE request_id = $1', [id])).rows;
+          const steps = (
+            await pool.query('SELECT kind, status, attempts, created_at FROM payment_steps s JOIN payments p ON p.id = s.payment_id WHERE p.request_id = $1', [
+              id,
+            ])
+          ).rows;
+          const jobs = (
+            await pool.query(`SELECT state, retry_count, start_after, started_on, completed_on, output FROM pgboss.job WHERE singleton_key = $1`, [
+              `payout:${id}`,
+            ])
+          ).rows;
+          const outbox = (await pool.query(`SELECT topic, payload, delivered_at, attempts, last_error FROM outbox WHERE payload::text LIKE $1`, [`%${id}%`]))
+            .rows;
+          const log = server.output.filter((line) => line.includes(id) || line.includes('payout'));
+          console.log(`crash-safety: completed, not released: ${JSON.stringify({ id, payment, steps, jobs, outbox, log })}`);
+        }
         const jobsLeft = (
           await pool.query<{ name: string; state: string }>(
             `SELECT name, state, started_on, start_after, retry_count FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
@@ -497,7 +521,8 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
         // The loop did what it is for: flows finished between kills, and kills landed with money in flight.
         expect(stats.completedAcks).toBeGreaterThan(0);
         expect(stats.cancelledAcks).toBeGreaterThan(0);
-        expect(killModes.moneyInFlight + killModes.afterAnswer).toBeGreaterThan(0);
+        expect(killModes.transfer + killModes.refund + killModes.charge).toBeGreaterThan(0);
+        expect(killModes.afterAnswer).toBeGreaterThan(0);
       },
       (KILLS * 12 + 240) * 1000,
     );
