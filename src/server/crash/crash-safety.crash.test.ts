@@ -405,9 +405,10 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
         for (const { id } of notReleased) {
           const payment = (await pool.query('SELECT * FROM payments WHERE request_id = $1', [id])).rows;
           const steps = (
-            await pool.query('SELECT kind, status, attempts, created_at FROM payment_steps s JOIN payments p ON p.id = s.payment_id WHERE p.request_id = $1', [
-              id,
-            ])
+            await pool.query(
+              'SELECT s.kind, s.status, s.attempts, s.created_at FROM payment_steps s JOIN payments p ON p.id = s.payment_id WHERE p.request_id = $1',
+              [id],
+            )
           ).rows;
           const jobs = (
             await pool.query(`SELECT state, retry_count, start_after, started_on, completed_on, output FROM pgboss.job WHERE singleton_key = $1`, [
