@@ -54,8 +54,13 @@ export async function startJobs(ctx: AppContext, options: { work: boolean }): Pr
   const boss = bossFor(ctx);
   boss.on('error', (error) => ctx.log.error({ err: error }, 'job system error'));
   await boss.start();
+  for (const name of JOB_NAMES) await boss.createQueue(name);
+  const scheduler = new PgBossScheduler(boss);
+  // Before any worker runs: a handler's transaction nudges the outbox relay, which must hand jobs to pg-boss by then.
+  // Jobs it delivered to the recording scheduler the context starts with were marked delivered and lost (a payout
+  // job after a crash, crash/crash-safety.crash.test.ts).
+  if (options.work) ctx.jobs = scheduler;
   for (const name of JOB_NAMES) {
-    await boss.createQueue(name);
     if (options.work) {
       // Up to 20 jobs a fetch: pg-boss waits the polling interval after every fetch, so one job a fetch drained a
       // queue at 12 a minute (a backlog after a restart took many minutes; crash/crash-safety.crash.test.ts).
@@ -64,7 +69,7 @@ export async function startJobs(ctx: AppContext, options: { work: boolean }): Pr
       });
     }
   }
-  return { scheduler: new PgBossScheduler(boss), stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  return { scheduler, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }
 
 /** A stable UUID (version 4 layout) for a job key. */
