@@ -8,13 +8,14 @@
 // invariants in the database after the run; writes bench/results/load-<timestamp>.json (with the commit measured).
 // Exits 1 when anything errored (5xx, network error, timeout, unexpected status), when the app logged an error, when
 // a part of the mix never succeeded, or when an invariant is broken. Never part of `npm test`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { killAll, smtpSink, startProcess, stopProcess, waitFor } from './processes';
 import { call, closeAgent, LOAD_MESSAGE_PREFIX, percentile, Recorder, round, runMix, type OpSummary, type Vu } from './load-mix';
 import { BENCH_PASSWORD, readMarker, seed, SEED_VERSION } from './seed';
 
@@ -67,7 +68,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const children: ChildProcess[] = [];
 /** Lines the app logged at level error or fatal (pino 50, 60): a failure the HTTP answers may not show (jobs, outbox). */
 const serverErrors: string[] = [];
 const withDb = (url: string, name: string) => {
@@ -77,73 +77,6 @@ const withDb = (url: string, name: string) => {
 };
 const dbName = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
 
-// Process helpers as in bench/run.ts (which runs its own main when imported, so they are not shared).
-function startProcess(label: string, command: string, argv: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const chunks: string[] = [];
-  const keep = (d: Buffer) => {
-    chunks.push(String(d));
-    if (label === 'app') for (const line of String(d).split('\n')) if (/"level":(50|60)/.test(line)) serverErrors.push(line.slice(0, 400));
-    if (chunks.length > 2000) chunks.splice(0, 1000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', () => writeFileSync(logFile, chunks.join('')));
-  children.push(child);
-  log(`  ${label} started (pid ${child.pid})`);
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before answering; see ${TMP}/load-app.log`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
-
-/** A mail server that accepts everything and keeps nothing: the production configuration requires SMTP. */
-function smtpSink(): ChildProcess {
-  const code = `
-    const net = require('node:net');
-    net.createServer((s) => {
-      let data = false, buf = '';
-      s.write('220 load ESMTP\\r\\n');
-      s.on('data', (d) => {
-        buf += d;
-        let i;
-        while ((i = buf.indexOf('\\r\\n')) >= 0) {
-          const line = buf.slice(0, i); buf = buf.slice(i + 2);
-          if (data) { if (line === '.') { data = false; s.write('250 OK\\r\\n'); } continue; }
-          const cmd = line.slice(0, 4).toUpperCase();
-          if (cmd === 'EHLO') s.write('250-load\\r\\n250 8BITMIME\\r\\n');
-          else if (cmd === 'DATA') { data = true; s.write('354 go on\\r\\n'); }
-          else if (cmd === 'QUIT') { s.end('221 bye\\r\\n'); }
-          else s.write('250 OK\\r\\n');
-        }
-      });
-      s.on('error', () => {});
-    }).listen(${SMTP_PORT}, '127.0.0.1');`;
-  return startProcess('smtp sink', process.execPath, ['-e', code], process.env, path.join(TMP, 'load-smtp.log'));
-}
-
-/** The seeded template (`<db>_seed`, seeded when its marker does not say this size and version), copied into `db`. */
 async function prepareDatabase(args: Args): Promise<{ seededAt: string; seedSeconds: number; copySeconds: number }> {
   const name = dbName(args.db);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} must be a plain lower-case identifier`);
@@ -377,7 +310,7 @@ async function main(): Promise<void> {
     ? { kind: `src/server/main.ts through tsx (no current build: ${state.reason})`, argv: ['--import', 'tsx', 'src/server/main.ts'] }
     : { kind: 'production build (dist/server/main.js)', argv: ['dist/server/main.js'] };
   log(`  ${server.kind}`);
-  const smtp = smtpSink();
+  const smtp = smtpSink(SMTP_PORT, path.join(TMP, 'load-smtp.log'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -397,7 +330,9 @@ async function main(): Promise<void> {
   };
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
-  const app = startProcess('app', process.execPath, server.argv, env, path.join(TMP, 'load-app.log'));
+  const app = startProcess('app', process.execPath, server.argv, env, path.join(TMP, 'load-app.log'), (chunk) => {
+    for (const line of chunk.split('\n')) if (/"level":(50|60)/.test(line)) serverErrors.push(line.slice(0, 400));
+  });
   const rec = new Recorder();
   const setup = new Recorder();
   let rss = { startMb: 0, maxMb: 0, lastMb: 0 };
@@ -405,7 +340,7 @@ async function main(): Promise<void> {
   let elapsedS = 0;
   let checks: Record<string, number> = {};
   try {
-    await waitFor(`${ORIGIN}/api/health`, app, 180);
+    await waitFor(`${ORIGIN}/api/health`, app, 180, `; see ${TMP}/load-app.log`);
     log('  answering');
     const t0 = performance.now();
     const vus = await signIn(people, setup);
@@ -501,9 +436,6 @@ async function main(): Promise<void> {
   log('load passed: 0 errors');
 }
 
-const killAll = () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-};
 process.on('SIGINT', () => {
   killAll();
   process.exit(130);

@@ -3,13 +3,14 @@
 // PostgreSQL database, measures the admin analytics, the API side by side, the WebSocket delivery, the client's
 // JavaScript and Lighthouse, stops everything, and writes bench/results/<timestamp>.json, bench/results/latest.json and the table in
 // bench/README.md. Never part of `npm test`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { killAll, smtpSink, startProcess, stopProcess, waitFor } from './processes';
 import { explainAnalytics, measureAnalytics, type AnalyticsResult } from './analytics';
 import { runApi, scenarios, type ApiResult } from './api';
 import { bundleSizes, CHROMIUM, lighthouse, readManifest, ROUTES, type BundleResult, type LighthouseScores } from './client';
@@ -69,71 +70,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const children: ChildProcess[] = [];
-
-function startProcess(label: string, command: string, argv: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const chunks: string[] = [];
-  const keep = (d: Buffer) => {
-    chunks.push(String(d));
-    if (chunks.length > 2000) chunks.splice(0, 1000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', () => writeFileSync(logFile, chunks.join('')));
-  children.push(child);
-  log(`  ${label} started (pid ${child.pid})`);
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before answering`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
-
-/** A mail server that accepts everything and keeps nothing: the production build requires SMTP. */
-function smtpSink(): ChildProcess {
-  const code = `
-    const net = require('node:net');
-    net.createServer((s) => {
-      let data = false, buf = '';
-      s.write('220 bench ESMTP\\r\\n');
-      s.on('data', (d) => {
-        buf += d;
-        let i;
-        while ((i = buf.indexOf('\\r\\n')) >= 0) {
-          const line = buf.slice(0, i); buf = buf.slice(i + 2);
-          if (data) { if (line === '.') { data = false; s.write('250 OK\\r\\n'); } continue; }
-          const cmd = line.slice(0, 4).toUpperCase();
-          if (cmd === 'EHLO') s.write('250-bench\\r\\n250 8BITMIME\\r\\n');
-          else if (cmd === 'DATA') { data = true; s.write('354 go on\\r\\n'); }
-          else if (cmd === 'QUIT') { s.end('221 bye\\r\\n'); }
-          else s.write('250 OK\\r\\n');
-        }
-      });
-      s.on('error', () => {});
-    }).listen(${SMTP_PORT}, '127.0.0.1');`;
-  return startProcess('smtp sink', process.execPath, ['-e', code], process.env, path.join(TMP, 'smtp.log'));
-}
 
 /** EXPLAIN ANALYZE of the floor's reads (median execution time of 15 runs each), with the users the bench uses. */
 async function sqlTimings(
@@ -351,7 +287,7 @@ async function main(): Promise<void> {
 
   // 4. Servers: the production build (scripts/start.mjs) and the floor.
   log(`\n# Servers [${elapsed()}]`);
-  const smtp = smtpSink();
+  const smtp = smtpSink(SMTP_PORT, path.join(TMP, 'smtp.log'));
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -491,9 +427,6 @@ async function main(): Promise<void> {
   log(`\nDone in ${results.durationSeconds} s: ${path.relative(ROOT, file)}, bench/results/latest.json, bench/README.md`);
 }
 
-const killAll = () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-};
 process.on('SIGINT', () => {
   killAll();
   process.exit(130);
