@@ -95,3 +95,19 @@ export async function adminQuery(url: string, text: string, params: unknown[] = 
     await c.end();
   }
 }
+
+/**
+ * A new, empty database `name` on the PostgreSQL server of `serverUrl` (TEST_DATABASE_URL), for server processes to
+ * migrate at start: its URL, and `drop` (forced, errors ignored) for afterAll.
+ */
+export async function createServerDatabase(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    },
+  };
+}

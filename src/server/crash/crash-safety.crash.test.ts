@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_CARDS } from '../../../tests/fake-stripe/cards';
 import { FakeStripe } from '../../../tests/fake-stripe/server';
 import { CrashableServer, crashClient, type CrashClient } from '../../../tests/helpers/crash-server';
+import { createServerDatabase } from '../../../tests/helpers/instances';
 import { expectLedgerWhole, ledgerOf } from '../../../tests/helpers/ledger';
 import { validRequest } from '../../../tests/helpers/requests';
 import type { TestApp } from '../../../tests/helpers/test-app';
-import type { RequestStatus } from '../../common/enums';
+import { REQUEST_STATUSES, type RequestStatus } from '../../common/enums';
 import * as schema from '../db/schema';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
 
@@ -38,15 +39,8 @@ const SETTLE_MS = Number(process.env.CRASH_SETTLE_MS ?? 180_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
 
-const RANK: Record<RequestStatus, number> = {
-  draft: 0,
-  pending_mediators: 1,
-  awaiting_selection: 2,
-  matched: 3,
-  in_progress: 4,
-  completed: 5,
-  cancelled: 6,
-};
+/** A status's place along the lifecycle (REQUEST_STATUSES is in that order; cancelled last). */
+const RANK = Object.fromEntries(REQUEST_STATUSES.map((status, i) => [status, i])) as Record<RequestStatus, number>;
 
 type Obj = Record<string, unknown> & { id: string };
 
@@ -55,27 +49,16 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
   () => {
     const name = `crash_${randomBytes(4).toString('hex')}`;
     const dataDir = path.join(tmpdir(), name);
+    let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
     let databaseUrl: string;
     let pool: pg.Pool;
     let fake: FakeStripe;
     let server: CrashableServer;
 
-    const admin = async (sql: string, params: unknown[] = [], url = TEST_DATABASE_URL!) => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        return await c.query(sql, params);
-      } finally {
-        await c.end();
-      }
-    };
-
     beforeAll(async () => {
       if (!TEST_DATABASE_URL) throw new Error('CI=true but TEST_DATABASE_URL is not set: the crash test needs the PostgreSQL server.');
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      database = await createServerDatabase(TEST_DATABASE_URL, name);
+      databaseUrl = database.url;
       pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
       fake = await new FakeStripe().start();
       server = new CrashableServer(databaseUrl, dataDir, {
@@ -95,7 +78,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)(
       await server?.stop();
       await fake?.stop();
       await pool?.end();
-      if (TEST_DATABASE_URL) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpVerified } from '../../../tests/helpers/accounts';
-import { adminQuery, instanceClient, startInstance, type Instance } from '../../../tests/helpers/instances';
+import { adminQuery, createServerDatabase, instanceClient, startInstance, type Instance } from '../../../tests/helpers/instances';
 import { call } from '../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { sessionCacheOf } from './session';
@@ -28,15 +28,14 @@ const until = async (check: () => Promise<boolean>, ms: number) => {
 
 describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('session cache on two server instances', () => {
   const name = `sc_${randomBytes(4).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let databaseUrl: string;
   let a: Instance;
   let b: Instance;
 
   beforeAll(async () => {
-    await adminQuery(TEST_DATABASE_URL!, `CREATE DATABASE ${name}`);
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createServerDatabase(TEST_DATABASE_URL!, name);
+    databaseUrl = database.url;
     const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     a = await startInstance(databaseUrl, `/tmp/${name}-a`, env);
     b = await startInstance(databaseUrl, `/tmp/${name}-b`, env);
@@ -45,7 +44,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('session cache on two server insta
   afterAll(async () => {
     for (const instance of [a, b]) instance?.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await adminQuery(TEST_DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await database?.drop();
   });
 
   /** A verified member signed in on A, whose session A has cached (proved: a change no trigger announces is not seen). */

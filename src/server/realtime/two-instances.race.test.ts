@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { instanceClient, PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers/instances';
+import { adminQuery, createServerDatabase, instanceClient, PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers/instances';
 
 // Two server processes on one PostgreSQL database (DESIGN 1: several instances behind a load balancer): what happens
 // on one reaches the sockets connected to the other, through LISTEN/NOTIFY. Named *.race.test.ts because it needs the
@@ -13,26 +12,15 @@ if (!TEST_DATABASE_URL) console.warn(`\n!!! two-instances.race.test.ts: TEST_DAT
 
 describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one database', () => {
   const name = `two_${randomBytes(4).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let databaseUrl: string;
   let a: Instance;
   let b: Instance;
   const sockets: WebSocket[] = [];
 
-  const admin = async (sql: string, params: unknown[] = [], url = TEST_DATABASE_URL!) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await c.query(sql, params);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createServerDatabase(TEST_DATABASE_URL!, name);
+    databaseUrl = database.url;
     // One migrates, then the second starts on the migrated database (both would also be safe together: advisory lock).
     a = await startInstance(databaseUrl, `/tmp/${name}-a`);
     b = await startInstance(databaseUrl, `/tmp/${name}-b`);
@@ -42,21 +30,21 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one datab
     for (const s of sockets) s.terminate();
     for (const instance of [a, b]) instance?.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await database?.drop();
   });
 
   async function member(base: string, role: 'lawyer' | 'mediator', first: string) {
     const c = instanceClient(base);
     const email = `${first.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`;
     expect((await c.call('POST', '/api/register', { email, password: 'correct-horse-battery', firstName: first, lastName: 'Test' })).status).toBe(201);
-    await admin('UPDATE users SET email_verified = true WHERE email = $1', [email], databaseUrl);
+    await adminQuery(databaseUrl, 'UPDATE users SET email_verified = true WHERE email = $1', [email]);
     expect((await c.call('POST', '/api/login', { email, password: 'correct-horse-battery' })).status).toBe(200);
     expect((await c.call('PATCH', '/api/user/role', { role })).status).toBe(200);
     const profile =
       role === 'lawyer' ? { jurisdiction: 'California' } : { jurisdiction: 'California', hourlyRate: 300, specializations: ['Family Law'], yearsExperience: 5 };
     expect((await c.call('POST', `/api/profile/${role}`, profile)).status).toBeLessThan(300);
     const me = (await c.call('GET', '/api/user')).json as { id: string };
-    if (role === 'mediator') await admin(`UPDATE mediator_profiles SET subscription_tier = 'pro' WHERE user_id = $1`, [me.id], databaseUrl);
+    if (role === 'mediator') await adminQuery(databaseUrl, `UPDATE mediator_profiles SET subscription_tier = 'pro' WHERE user_id = $1`, [me.id]);
     return { ...c, id: me.id };
   }
 
