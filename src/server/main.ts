@@ -13,8 +13,7 @@ async function main(): Promise<void> {
   // One process per embedded database (DESIGN 2); released at exit. A PostgreSQL server takes many instances.
   if (!env.DATABASE_URL) acquireDataDirLock(env.DATA_DIR, 'server');
   const ctx = await createContext(env);
-  const jobs = await startJobs(ctx, { work: true });
-  ctx.jobs = jobs.scheduler;
+  const jobs = await startJobs(ctx, { work: true }); // also makes pg-boss the context's scheduler
   const background = startBackground(ctx);
   const app = await buildApp(ctx);
 

@@ -10,8 +10,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   if (!env.DATABASE_URL) throw new ConfigError('npm run worker needs DATABASE_URL: the embedded database runs its jobs inside `npm start`.');
   const ctx = await createContext(env);
-  const jobs = await startJobs(ctx, { work: true });
-  ctx.jobs = jobs.scheduler;
+  const jobs = await startJobs(ctx, { work: true }); // also makes pg-boss the context's scheduler
   const background = startBackground(ctx);
   ctx.log.info('worker started');
   const stop = async () => {

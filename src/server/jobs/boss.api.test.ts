@@ -11,7 +11,7 @@ describe.each(backends)('durable jobs on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     const jobs = await startJobs(t.ctx, { work: false });
-    t.ctx.jobs = jobs.scheduler;
+    expect(t.ctx.jobs).toBe(jobs.scheduler); // startJobs installs pg-boss as the context's scheduler
     stop = jobs.stop;
   });
   afterAll(async () => {

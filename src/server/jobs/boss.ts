@@ -49,17 +49,17 @@ export class PgBossScheduler implements JobScheduler {
   }
 }
 
-/** Starts pg-boss, its queues and (when `work` is true) the workers. Returns the scheduler and a stop function. */
+/** Starts pg-boss and its queues, makes it the context's scheduler, then (when `work` is true) starts the workers. */
 export async function startJobs(ctx: AppContext, options: { work: boolean }): Promise<{ scheduler: JobScheduler; stop: () => Promise<void> }> {
   const boss = bossFor(ctx);
   boss.on('error', (error) => ctx.log.error({ err: error }, 'job system error'));
   await boss.start();
   for (const name of JOB_NAMES) await boss.createQueue(name);
   const scheduler = new PgBossScheduler(boss);
-  // Before any worker runs: a handler's transaction nudges the outbox relay, which must hand jobs to pg-boss by then.
-  // Jobs it delivered to the recording scheduler the context starts with were marked delivered and lost (a payout
-  // job after a crash, crash/crash-safety.crash.test.ts).
-  if (options.work) ctx.jobs = scheduler;
+  // The context's scheduler is pg-boss from here on, before any worker runs: a handler's transaction nudges the outbox
+  // relay, which must hand jobs to pg-boss by then. Jobs it delivered to the recording scheduler the context starts
+  // with were marked delivered and lost (a payout job after a crash, crash/crash-safety.crash.test.ts).
+  ctx.jobs = scheduler;
   for (const name of JOB_NAMES) {
     if (options.work) {
       // Up to 20 jobs a fetch: pg-boss waits the polling interval after every fetch, so one job a fetch drained a
