@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
 import { lawyerProfiles, ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
-import { after, availablePage, availableToMediator, reachesMediator } from './visibility';
+import { after, availablePage, availableToMediator, reachesMediator, type Bound, type PageStart } from './visibility';
 
 export type RequestRow = typeof mediationRequests.$inferSelect;
 export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
@@ -73,11 +73,11 @@ export interface RequestDetailRow {
  */
 export async function findRequestDetail(db: DbOrTx, id: string, viewerId: string, availableAt: Date | null): Promise<RequestDetailRow | undefined> {
   if (!isUuid(id)) return undefined;
-  // Without the Available check (everyone but mediators: the hot path) the statement is always the same, so it is
-  // prepared once per database: built once by drizzle and planned once per connection, not at every request.
+  // Prepared once per database (built once by drizzle, planned once per connection, not at every request): one
+  // statement without the Available check (everyone but mediators), one with it, the time a parameter.
   const [row] = availableAt
-    ? await detailQuery(db, viewerId, availableToMediator(viewerId, availableAt)).execute({ id, viewerId })
-    : await preparedDetail(db).execute({ id, viewerId });
+    ? await preparedDetail(db, true).execute({ id, viewerId, now: availableAt.toISOString() })
+    : await preparedDetail(db, false).execute({ id, viewerId });
   if (!row) return undefined;
   return {
     ...row,
@@ -132,15 +132,18 @@ function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL)
     .limit(1);
 }
 
-const preparedDetails = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof detailQuery>['prepare']>>();
+type PreparedDetail = ReturnType<ReturnType<typeof detailQuery>['prepare']>;
+const preparedDetails = new WeakMap<DbOrTx, { plain?: PreparedDetail; mediator?: PreparedDetail }>();
 
-function preparedDetail(db: DbOrTx) {
+/** The detail statement, with (`mediator`) or without the viewer's Available check, prepared once per database. */
+function preparedDetail(db: DbOrTx, mediator: boolean): PreparedDetail {
   let prepared = preparedDetails.get(db);
-  if (!prepared) {
-    prepared = detailQuery(db, sql.placeholder('viewerId'), sql`false`).prepare('request_detail');
-    preparedDetails.set(db, prepared);
+  if (!prepared) preparedDetails.set(db, (prepared = {}));
+  const viewerId = sql.placeholder('viewerId');
+  if (mediator) {
+    return (prepared.mediator ??= detailQuery(db, viewerId, availableToMediator(viewerId, sql.placeholder('now'))).prepare('request_detail_mediator'));
   }
-  return prepared;
+  return (prepared.plain ??= detailQuery(db, viewerId, sql`false`).prepare('request_detail'));
 }
 
 /** The row, locked until the transaction ends: transitions serialize on it (DESIGN 4). */
@@ -183,7 +186,7 @@ export type MediatorView = 'available' | 'accepted' | 'completed';
  * Available walks the Available indexes (visibility.ts); My Accepted starts from the mediator's acceptances and
  * Completed from the requests they were selected for, both bounded by the mediator's own history.
  */
-function mediatorPage(view: MediatorView, mediatorId: string, now: Date, take: number, cursor: Cursor): SQL {
+function mediatorPage(view: MediatorView, mediatorId: Bound<string>, now: Bound<Date>, take: Bound<number>, cursor: PageStart): SQL {
   if (view === 'available') return availablePage(mediatorId, now, take, cursor);
   const condition =
     view === 'accepted'
@@ -203,12 +206,31 @@ export async function listMediatorRequests(
   limit: number,
   cursor: Cursor,
 ): Promise<RequestRow[]> {
-  const page = mediatorPage(view, mediatorId, now, limit + 1, cursor);
+  const values = { mediatorId, now: now.toISOString(), take: limit + 1 };
+  const pages = preparedPages(db);
+  return cursor
+    ? (pages[`${view}:after`] ??= pageQuery(db, view, true)).execute({ ...values, cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id })
+    : (pages[view] ??= pageQuery(db, view, false)).execute(values);
+}
+
+/** A tab's page as a named statement, its values placeholders: built once per database, planned once per connection. */
+function pageQuery(db: DbOrTx, view: MediatorView, withCursor: boolean) {
+  const cursor = withCursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : null;
+  const page = mediatorPage(view, sql.placeholder('mediatorId'), sql.placeholder('now'), sql.placeholder('take'), cursor);
   return db
     .select()
     .from(mediationRequests)
     .where(sql`${mediationRequests.id} IN (SELECT p.id FROM (${page}) p)`)
-    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id));
+    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
+    .prepare(`mediator_page_${view}${withCursor ? '_after' : ''}`);
+}
+
+const pagesByDb = new WeakMap<DbOrTx, Partial<Record<string, ReturnType<typeof pageQuery>>>>();
+
+function preparedPages(db: DbOrTx) {
+  let pages = pagesByDb.get(db);
+  if (!pages) pagesByDb.set(db, (pages = {}));
+  return pages;
 }
 
 /**
@@ -216,13 +238,23 @@ export async function listMediatorRequests(
  * read every request open to all, which grows with the market; "99+" reads at most a page of 100 off each index.
  */
 export async function countMediatorViews(db: DbOrTx, mediatorId: string, now: Date) {
-  const count = (view: MediatorView) => sql`(SELECT count(*) FROM (${mediatorPage(view, mediatorId, now, TAB_COUNT_LIMIT, null)}) v)::int`;
-  const result = (await db.execute(
-    sql`SELECT ${count('available')} AS available, ${count('accepted')} AS accepted, ${count('completed')} AS completed`,
-  )) as unknown as { rows: { available: number; accepted: number; completed: number }[] };
-  const row = result.rows[0];
+  let prepared = preparedCounts.get(db);
+  if (!prepared) preparedCounts.set(db, (prepared = countsQuery(db)));
+  const [row] = await prepared.execute({ mediatorId, now: now.toISOString() });
   return { available: Number(row?.available ?? 0), accepted: Number(row?.accepted ?? 0), completed: Number(row?.completed ?? 0) };
 }
+
+function countsQuery(db: DbOrTx) {
+  const count = (view: MediatorView) =>
+    sql<number>`(SELECT count(*) FROM (${mediatorPage(view, sql.placeholder('mediatorId'), sql.placeholder('now'), TAB_COUNT_LIMIT, null)}) v)::int`;
+  // A select without a table: drizzle's builder needs one, so the one-row `(VALUES (1))` stands in.
+  return db
+    .select({ available: count('available'), accepted: count('accepted'), completed: count('completed') })
+    .from(sql`(VALUES (1)) AS one`)
+    .prepare('mediator_tab_counts');
+}
+
+const preparedCounts = new WeakMap<DbOrTx, ReturnType<typeof countsQuery>>();
 
 export async function isAvailableTo(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
   const result = (await db.execute(

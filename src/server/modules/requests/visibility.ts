@@ -1,10 +1,20 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
 
 // RULES.md 5 in SQL, on `mediation_requests r`. Two of its facts live on the request row, kept by triggers on
 // mediator_acceptances in the transaction that changes an acceptance (migration 0006, docs/decisions/022):
 // `live_acceptance_count` (pending or selected acceptances) and `accepted_before_open_to_all` (one of them was made
 // before `open_to_all_at`). The partial indexes of the Available list are defined on exactly these conditions.
+//
+// Every value (the mediator, the time, a page's size and cursor) is a bound parameter, given either as itself or as a
+// placeholder (`sql.placeholder`), so that the repo can prepare the hot statements once, named, and PostgreSQL plans
+// them once per connection instead of at every request (docs/decisions/032).
+
+/** A value of a statement: the value itself, or a placeholder filled when a prepared statement runs. */
+export type Bound<T> = T | Placeholder;
+
+/** A time as the statements take it (an ISO string bound as timestamptz). */
+const isoOf = (at: Bound<Date>): Bound<string> => (at instanceof Date ? at.toISOString() : at);
 
 /**
  * Live and not yet full: the predicate both Available indexes are built on (schema/mediation.ts). It is written with
@@ -13,7 +23,7 @@ import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
 const open = sql.raw(`r.status IN ('pending_mediators', 'awaiting_selection') AND r.live_acceptance_count < ${MAX_ACCEPTANCES}`);
 
 /** Not accepted by this mediator (whatever that acceptance's state): one probe of the (request, mediator) unique index. */
-const notAcceptedBy = (mediatorId: string) =>
+const notAcceptedBy = (mediatorId: Bound<string>) =>
   sql`NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId})`;
 
 /**
@@ -21,7 +31,7 @@ const notAcceptedBy = (mediatorId: string) =>
  * acceptances, not accepted by them, and either open to all (openToAllAt passed with nobody having accepted before it)
  * or matching them (jurisdiction + specialization), Pro/Unlimited at once, Free after the head start.
  */
-export function availableToMediator(mediatorId: string, now: Date): SQL {
+export function availableToMediator(mediatorId: Bound<string>, now: Bound<Date>): SQL {
   return sql`(${open} AND ${notAcceptedBy(mediatorId)} AND ${reachesMediator(mediatorId, now)})`;
 }
 
@@ -29,18 +39,18 @@ export function availableToMediator(mediatorId: string, now: Date): SQL {
  * The request has reached this mediator (open to all, or matching them after their head start), whatever its state
  * and number of acceptances: what decides 404 (never theirs to see) from 409 (too late) on accept.
  */
-export function reachesMediator(mediatorId: string, now: Date): SQL {
-  const at = now.toISOString();
+export function reachesMediator(mediatorId: Bound<string>, now: Bound<Date>): SQL {
+  const at = isoOf(now);
   return sql`(r.status <> 'draft' AND (${openToAll(at)} OR ${matchesMediator(mediatorId, at)}))`;
 }
 
 /** Open to everyone: the window passed and nobody had accepted before it closed. */
-function openToAll(at: string): SQL {
+function openToAll(at: Bound<string>): SQL {
   return sql`(r.open_to_all_at <= ${at}::timestamptz AND NOT r.accepted_before_open_to_all)`;
 }
 
 /** Jurisdiction equal and case type among the specializations (trimmed, case-insensitive); Free tier after the head start. */
-function matchesMediator(mediatorId: string, at: string): SQL {
+function matchesMediator(mediatorId: Bound<string>, at: Bound<string>): SQL {
   return sql`EXISTS (
     SELECT 1 FROM mediator_profiles mp
     WHERE mp.user_id = ${mediatorId}
@@ -51,7 +61,7 @@ function matchesMediator(mediatorId: string, at: string): SQL {
 }
 
 /** Where a page starts: strictly after the cursor's row in (created_at DESC, id DESC). */
-export type PageStart = { createdAt: Date; id: string } | null;
+export type PageStart = { createdAt: Bound<Date>; id: Bound<string> } | null;
 
 /**
  * Rows strictly after the cursor's row. The cursor carries created_at at millisecond precision (a JS Date) while the
@@ -61,7 +71,7 @@ export type PageStart = { createdAt: Date; id: string } | null;
 export function after(cursor: PageStart): SQL {
   if (!cursor) return sql`TRUE`;
   return sql`(r.created_at, r.id) < (
-    coalesce((SELECT c.created_at FROM mediation_requests c WHERE c.id = ${cursor.id}::uuid), ${cursor.createdAt.toISOString()}::timestamptz),
+    coalesce((SELECT c.created_at FROM mediation_requests c WHERE c.id = ${cursor.id}::uuid), ${isoOf(cursor.createdAt)}::timestamptz),
     ${cursor.id}::uuid)`;
 }
 
@@ -75,8 +85,8 @@ export function after(cursor: PageStart): SQL {
  * merged, de-duplicated and cut to `take`. Each walk returns its own first `take` rows, so the merge holds the first
  * `take` rows of the union. The result is exactly `availableToMediator` (visibility.property.test.ts checks it).
  */
-export function availablePage(mediatorId: string, now: Date, take: number, cursor: PageStart): SQL {
-  const at = now.toISOString();
+export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take: Bound<number>, cursor: PageStart): SQL {
+  const at = isoOf(now);
   return sql`SELECT w.id, w.created_at FROM (
     (SELECT r.id, r.created_at FROM mediation_requests r
       WHERE ${open} AND NOT r.accepted_before_open_to_all AND r.open_to_all_at IS NOT NULL AND r.open_to_all_at <= ${at}::timestamptz
