@@ -31,7 +31,7 @@ step('client (pages drawn at build time)');
 const prerenderDir = path.join(ROOT, 'dist/prerender');
 await build({
   absWorkingDir: ROOT,
-  entryPoints: ['src/client/landing-prerender.tsx', 'src/client/auth-prerender.tsx'],
+  entryPoints: ['src/client/landing-prerender.tsx', 'src/client/auth-prerender.tsx', 'src/client/app/shell-prerender.tsx'],
   outdir: prerenderDir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -43,6 +43,7 @@ await build({
 });
 const { renderLanding } = await import(pathToFileURL(path.join(prerenderDir, 'landing-prerender.mjs')).href);
 const { renderAuthCopy } = await import(pathToFileURL(path.join(prerenderDir, 'auth-prerender.mjs')).href);
+const { renderShellFrame } = await import(pathToFileURL(path.join(prerenderDir, 'app/shell-prerender.mjs')).href);
 rmSync(prerenderDir, { recursive: true });
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -61,9 +62,28 @@ const markSignedOut = (text) => {
   if (!text.includes('<html lang="en">')) throw new Error('dist/client/index.html has no <html lang="en"> to mark');
   return text.replace('<html lang="en">', '<html lang="en" data-signed-out>');
 };
+// Where the first paint needs no JavaScript (a page drawn into the document), the app's scripts are fetched at low
+// priority, after the stylesheet and fonts that paint needs (decision 033).
+const scriptsLowPriority = (text) => {
+  const low = text.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin');
+  if (!/<script type="module" fetchpriority="low"/.test(low)) throw new Error('dist/client/index.html: no module script to lower');
+  return low;
+};
 fillRoot('index.html', 'index.signed-out.html', '', markSignedOut);
-fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), markSignedOut);
-fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), markSignedOut);
+fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), (text) => scriptsLowPriority(markSignedOut(text)));
+fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), (text) => scriptsLowPriority(markSignedOut(text)));
+
+// The signed-in shell's pages (with a session cookie, static-client.ts; decision 033): the shell's frame drawn, the
+// scripts at low priority, and no font preloads. Whoever has a session came through the sign-in page, which
+// preloaded the fonts, so they are in the browser's cache (immutable assets); with a cold cache the text paints in
+// the fallback face and swaps (font-display: swap) rather than the fonts taking bandwidth from the shell's scripts.
+const FONT_PRELOADS = /\s*<!--[^>]*Latin faces[^>]*-->|\s*<link\s+rel="preload"\s+as="font"[^>]*>/g;
+const withoutFontPreloads = (text) => {
+  const without = text.replace(FONT_PRELOADS, '');
+  if (without === text || /rel="preload"\s+as="font"/.test(without)) throw new Error('dist/client/index.html: font preloads not found or not all removed');
+  return without;
+};
+fillRoot('index.html', 'index.shell.html', renderShellFrame(), (text) => scriptsLowPriority(withoutFontPreloads(text)));
 
 // Brotli and gzip siblings of the client's text files, made once here so the server never compresses per request
 // (@fastify/static's preCompressed picks the one the browser accepts). Kept only when smaller.

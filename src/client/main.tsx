@@ -1,30 +1,38 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/source-serif-4';
 import './styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { prefetchCurrentUser } from './lib/current-user';
 
-prefetchCurrentUser();
+const userKnown = prefetchCurrentUser();
 
 const root = document.getElementById('root')!;
+// The first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser between
+// them, instead of one long task (on a slow phone the shell's first render is a few hundred ms of script).
 const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
-// A page the build drew into the document (/auth, decision 030) stays until the router has the page's code, so the
-// live page replaces it in one step instead of through a blank screen.
-if (root.firstElementChild && !router.state.initialized) {
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    render();
+    resolve();
   });
-} else render();
+});
+// A page the build drew into the document (/auth, decision 030; the signed-in shell's frame, decision 033) stays
+// until the router has the page's code and the user is known, so the live page replaces it in one step instead of
+// through a blank screen or a loading skeleton.
+if (root.firstElementChild) void Promise.all([routerReady, userKnown]).then(render);
+else render();

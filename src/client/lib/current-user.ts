@@ -18,11 +18,16 @@ export function useCurrentUser() {
 /**
  * Asks for the user as the app starts, alongside the first page's code rather than after it: every page's guard
  * waits for this answer, so on a first load it would otherwise be one more round trip at the end of the chain.
+ * The promise settles when the user is known (main.tsx waits for it before drawing over a page drawn at build time).
  */
-export function prefetchCurrentUser() {
+export function prefetchCurrentUser(): Promise<void> {
   // Served without a session cookie, the document says so (decision 029): nobody is signed in, nothing to ask.
-  if (document.documentElement.hasAttribute('data-signed-out')) queryClient.setQueryData(userQueryKey, null);
-  else void queryClient.prefetchQuery(userQuery);
+  if (document.documentElement.hasAttribute('data-signed-out')) {
+    queryClient.setQueryData(userQueryKey, null);
+    return Promise.resolve();
+  }
+  // Settles once the answer is in (a failure too: the query then holds the error the guards show).
+  return queryClient.prefetchQuery(userQuery);
 }
 
 export const refreshUser = () => queryClient.invalidateQueries({ queryKey: userQueryKey });

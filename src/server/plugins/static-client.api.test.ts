@@ -16,6 +16,7 @@ describe('the documents the client routes serve', () => {
     writeFileSync(path.join(root, 'index.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>');
     writeFileSync(path.join(root, 'auth.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>Welcome back');
     writeFileSync(path.join(root, 'auth-signup.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>Create your account');
+    writeFileSync(path.join(root, 'index.shell.html'), '<!doctype html><title>app</title><header>frame</header>');
     // What scripts/build.mjs writes beside every text file.
     mkdirSync(path.join(root, 'assets'));
     const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(2000))});`);
@@ -57,13 +58,37 @@ describe('the documents the client routes serve', () => {
   });
 
   it('every other client route is the app: marked signed out without a session cookie (decision 029), as built with one', async () => {
-    for (const url of ['/auth', '/dashboard', '/requests/123', '/privacy', '/auth?tab=signup', '/auth?verified=false']) {
+    const shellPages = ['/dashboard', '/requests/123', '/admin/users'];
+    for (const url of ['/auth', ...shellPages, '/privacy', '/auth?tab=signup', '/auth?verified=false', '/role-selection']) {
       const signedOut = await get(url, 'theme=dark');
       expect(signedOut.body, url).toMatch(/^<!doctype html><html data-signed-out><title>app<\/title>/);
       expect(signedOut.headers.vary, url).toMatch(/cookie/i);
       const withSession = await get(url, 'sid=whatever');
-      expect(withSession.body, url).toBe('<!doctype html><title>app</title>');
+      if (!shellPages.includes(url)) expect(withSession.body, url).toBe('<!doctype html><title>app</title>');
       expect(withSession.headers.vary, url).toMatch(/cookie/i);
+    }
+  });
+
+  it("the signed-in shell's pages, with a session cookie, get the document with the shell's frame drawn (decision 033)", async () => {
+    for (const url of [
+      '/dashboard',
+      '/dashboard?x=1',
+      '/requests',
+      '/requests/123',
+      '/messages/9',
+      '/payments/1/receipt',
+      '/admin',
+      '/admin/users',
+      '/profile',
+    ]) {
+      const res = await get(url, 'sid=whatever');
+      expect(res.body, url).toBe('<!doctype html><title>app</title><header>frame</header>');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Pages outside the shell keep the plain document: their own layouts, not the shell's header.
+    for (const url of ['/', '/role-selection', '/onboarding/lawyer', '/privacy', '/auth', '/dashboards', '/requestsx']) {
+      expect((await get(url, 'sid=whatever')).body, url).toBe('<!doctype html><title>app</title>');
     }
   });
 

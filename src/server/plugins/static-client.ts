@@ -5,6 +5,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './session';
 
 const SIGNED_OUT_DOCUMENT = 'index.signed-out.html';
+/** The signed-in document with the shell's frame drawn in it (scripts/build.mjs, decision 033). */
+const SHELL_DOCUMENT = 'index.shell.html';
+/**
+ * The first segments of the pages inside the signed-in shell (the `AppShell` routes of src/client/app/router.tsx).
+ * Only these get the shell's frame: role selection, onboarding and the public pages have layouts of their own.
+ */
+const SHELL_SECTIONS = new Set([
+  'dashboard',
+  'profile',
+  'notifications',
+  'requests',
+  'acceptances',
+  'messages',
+  'subscription',
+  'reviews',
+  'payments',
+  'admin',
+]);
+const isShellPage = (url: string) => SHELL_SECTIONS.has(url.split('/')[1] ?? '');
 /** The signed-out document with the sign-in page drawn in it, per tab (scripts/build.mjs, decision 030). */
 const AUTH_DOCUMENTS = { login: 'auth.signed-out.html', signup: 'auth-signup.signed-out.html' } as const;
 
@@ -28,15 +47,18 @@ function authDocumentFor(query: unknown): string | null {
  *
  * Any other client route without a session cookie is the app's document marked signed out (`data-signed-out` on
  * <html>, written by scripts/build.mjs, decision 029): the app then starts with no user instead of asking /api/user.
- * For /auth it is the one with the sign-in page drawn in it (decision 030).
+ * For /auth it is the one with the sign-in page drawn in it (decision 030). With a cookie, the signed-in shell's pages
+ * get the document with the shell's frame drawn in it (decision 033); the app replaces the frame, or, when the session
+ * has ended, sends the visitor to /auth as before.
  */
 export async function registerStaticClient(app: FastifyInstance, root: string): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const hasLanding = existsSync(path.join(root, 'landing.html'));
   const has = (file: string) => existsSync(path.join(root, file));
   const signedOut = { any: has(SIGNED_OUT_DOCUMENT), auth: has(AUTH_DOCUMENTS.login) && has(AUTH_DOCUMENTS.signup) };
+  const hasShell = has(SHELL_DOCUMENT);
   const documentFor = (request: FastifyRequest, url: string) => {
-    if (request.cookies[SESSION_COOKIE]) return 'index.html';
+    if (request.cookies[SESSION_COOKIE]) return hasShell && isShellPage(url) ? SHELL_DOCUMENT : 'index.html';
     if (url === '/' && hasLanding) return 'landing.html';
     if (url === '/auth' && signedOut.auth) {
       const drawn = authDocumentFor(request.query);
