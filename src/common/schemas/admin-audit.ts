@@ -31,6 +31,10 @@ export const AuditEntryDtoSchema = z.object({
   targetId: z.string().nullable(),
   /** The target user, when the target is a user that still exists (an anonymised one shows as "Deleted user"). */
   targetUser: Person.nullable(),
+  /** The target in words when it is a request or a dispute: the case's name and number (null otherwise or once removed). */
+  targetLabel: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /** The names of the users the details mention by id (a reassignment's `from` and `to`), so no bare id is shown. */
+  people: z.record(z.string(), z.string()),
 });
 export type AuditEntryDto = z.infer<typeof AuditEntryDtoSchema>;

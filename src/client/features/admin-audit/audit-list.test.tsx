@@ -23,7 +23,9 @@ const STATUS_CHANGE: AuditEntryDto = {
   targetType: 'user',
   targetId: LAWYER.id,
   targetUser: LAWYER,
-  details: { from: 'active', to: 'suspended' },
+  targetLabel: null,
+  details: { from: 'approved', to: 'suspended' },
+  people: {},
 };
 const DISPUTE: AuditEntryDto = {
   id: 'aaaaaaaa-0000-4000-8000-000000000002',
@@ -33,7 +35,49 @@ const DISPUTE: AuditEntryDto = {
   targetType: 'dispute',
   targetId: 'bbbbbbbb-0000-4000-8000-000000000002',
   targetUser: null,
+  targetLabel: null,
   details: { outcome: 'refund', refundAmount: '1075.50', note: null },
+  people: {},
+};
+const PREVIOUS = '33333333-3333-4333-8333-333333333333';
+const NEXT = '44444444-4444-4444-8444-444444444444';
+const REQUEST = '55555555-5555-4555-8555-555555555555';
+const REASSIGN: AuditEntryDto = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000003',
+  createdAt: '2026-03-06T09:00:00Z',
+  action: 'request.reassign',
+  actor: ADMIN,
+  targetType: 'request',
+  targetId: REQUEST,
+  targetUser: null,
+  targetLabel: 'Smith v. Jones (Case #CV-1)',
+  details: { from: PREVIOUS, to: NEXT, status: 'in_progress' },
+  people: { [PREVIOUS]: 'Pat Previous', [NEXT]: 'Nia Next' },
+};
+const SETTINGS: AuditEntryDto = {
+  id: 'aaaaaaaa-0000-4000-8000-000000000004',
+  createdAt: '2026-03-06T08:00:00Z',
+  action: 'settings.update',
+  actor: ADMIN,
+  targetType: 'settings',
+  targetId: null,
+  targetUser: null,
+  targetLabel: null,
+  details: {
+    commissionPercentage: { from: '10.00', to: '12.50' },
+    minimumPlatformFee: { from: '50.00', to: '55.55' },
+    payoutHoldHours: { from: 72, to: 24 },
+    termsOfService: { from: null, to: 'x'.repeat(400) },
+    emailTemplates: { reset_password: { from: null, to: { subject: 'Hi', body: '{{link}}' } }, verify_email: { from: { subject: 'a', body: 'b' }, to: null } },
+  },
+  people: {},
+};
+const RESOLVED: AuditEntryDto = {
+  ...DISPUTE,
+  id: 'aaaaaaaa-0000-4000-8000-000000000005',
+  actor: ADMIN,
+  targetLabel: 'Smith v. Jones (Case #CV-1)',
+  details: { requestId: REQUEST, outcome: 'refund_partial', refundAmount: '400.00', note: 'Left early.' },
 };
 
 beforeEach(() => {
@@ -79,8 +123,7 @@ describe('AuditList', () => {
     const card = status.closest('li') as HTMLElement;
     expect(value(card, 'By')).toBe('Ada Admin (ada@example.com)');
     expect(value(card, 'Target')).toBe('Lee Lawyer');
-    expect(value(card, 'From')).toBe('active');
-    expect(value(card, 'To')).toBe('suspended');
+    expect(value(card, 'Status')).toBe('approved → suspended');
     expect(
       within(card)
         .getByText((_, el) => el?.tagName === 'TIME')
@@ -94,6 +137,30 @@ describe('AuditList', () => {
     expect(value(dispute, 'Target')).toBe(`Dispute ${DISPUTE.targetId}`);
     expect(value(dispute, 'Refund amount')).toBe('$1,075.50');
     expect(within(dispute).queryByText('Note')).toBeNull();
+  });
+
+  it('names cases and people instead of ids, and shows each change as before → after', async () => {
+    fetchMock.mockImplementation(async () => json([REASSIGN, SETTINGS, RESOLVED]));
+    renderList();
+    const reassign = (await screen.findByRole('heading', { name: 'Reassigned a mediator' })).closest('li') as HTMLElement;
+    expect(value(reassign, 'Target')).toBe('Smith v. Jones (Case #CV-1)');
+    expect(value(reassign, 'Mediator')).toBe('Pat Previous → Nia Next');
+    expect(value(reassign, 'Status')).toBe('in progress');
+    expect(reassign.textContent).not.toContain(PREVIOUS);
+
+    const settings = cardOf('Updated the platform settings');
+    expect(value(settings, 'Commission percentage')).toBe('10% → 12.5%');
+    expect(value(settings, 'Minimum platform fee')).toBe('$50 → $55.55');
+    expect(value(settings, 'Payout hold hours')).toBe('72 → 24');
+    expect(value(settings, 'Terms of service')).toMatch(/^none → “x{160}…”$/);
+    expect(value(settings, 'E-mail templates')).toBe('Password reset: customised; Confirm e-mail address: back to the standard text');
+    expect(settings.textContent).not.toMatch(/[{}]/);
+
+    const dispute = cardOf('Resolved a dispute');
+    expect(value(dispute, 'Target')).toBe('Dispute on Smith v. Jones (Case #CV-1)');
+    expect(value(dispute, 'Outcome')).toBe('refund partial');
+    expect(value(dispute, 'Refund amount')).toBe('$400');
+    expect(within(dispute).queryByText('Request id')).toBeNull();
   });
 
   it('filters by action through the API', async () => {

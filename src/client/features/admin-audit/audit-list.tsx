@@ -9,7 +9,7 @@ import { useAuditLog } from './api';
 import { actionLabel, AUDIT_ACTIONS, detailLines, personName, targetText } from './audit-action';
 
 function AuditCard({ entry }: { entry: AuditEntryDto }) {
-  const details = detailLines(entry.details);
+  const details = detailLines(entry);
   return (
     <Card>
       <CardContent className="grid gap-2 p-4 text-sm">

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpLawyer, signUpMediator, uniqueEmail } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
+import { createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { ensureAdmin } from '../users/accounts.service';
@@ -13,7 +14,9 @@ interface Entry {
   targetType: string | null;
   targetId: string | null;
   targetUser: { id: string; firstName: string } | null;
+  targetLabel: string | null;
   details: Record<string, unknown>;
+  people: Record<string, string>;
 }
 
 describe.each(backends)('GET /api/admin/audit-log on %s', (backend) => {
@@ -68,6 +71,25 @@ describe.each(backends)('GET /api/admin/audit-log on %s', (backend) => {
     expect(first.entries.map((e) => e.id)).toEqual(entries.slice(0, 2).map((e) => e.id));
     const second = await read(ann.cookie, `?limit=2&cursor=${first.next}`);
     expect(second.entries.map((e) => e.id)).toEqual(entries.slice(2, 4).map((e) => e.id));
+  });
+
+  it('names a request target by its case and the mediators a reassignment moved it between, not by bare ids', async () => {
+    const admin = await newAdmin('Dee');
+    const { mediator: previous, id } = await createMatchedRequest(t, { caseName: 'Audit v. Names', caseNumber: 'AU-77' });
+    const next = await signUpMediator(t);
+    await call(t, 'PATCH', `/api/admin/users/${next.user.id}/status`, admin.cookie, { status: 'approved' });
+    expect((await call(t, 'PATCH', `/api/admin/mediations/${id}/reassign`, admin.cookie, { mediatorId: next.user.id })).statusCode).toBe(200);
+    const [entry] = (await read(admin.cookie, `?action=request.reassign&targetId=${id}`)).entries;
+    expect(entry).toMatchObject({
+      targetType: 'request',
+      targetId: id,
+      targetLabel: 'Audit v. Names (Case #AU-77)',
+      details: { from: previous.user.id, to: next.user.id },
+    });
+    expect(entry.people).toEqual({ [previous.user.id]: 'Max Mediator', [next.user.id]: 'Max Mediator' });
+    // A user target keeps its user, and no label of its own.
+    const [status] = (await read(admin.cookie, `?action=user.status&targetId=${next.user.id}`)).entries;
+    expect([status.targetUser?.firstName, status.targetLabel, status.people]).toEqual(['Max', null, {}]);
   });
 
   it('refuses a malformed actor id (400), signed-out callers (401) and non-admins (403)', async () => {

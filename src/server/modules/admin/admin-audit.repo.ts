@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, disputes, mediationRequests, users } from '../../db/schema';
 
 const actor = alias(users, 'audit_actor');
 const targetUser = alias(users, 'audit_target_user');
@@ -49,3 +49,49 @@ export async function listAuditLog(db: DbOrTx, filter: AuditFilter, limit: numbe
   );
 }
 export type AuditLogRow = Awaited<ReturnType<typeof listAuditLog>>[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const caseLabel = (r: { caseName: string; caseNumber: string }) => `${r.caseName} (Case #${r.caseNumber})`;
+
+/**
+ * What a page of entries names by id, in words: the case of each request or dispute target, and the users a
+ * reassignment moved the case between. Three lookups by primary key for the whole page, whatever its size.
+ */
+export async function describeAuditSubjects(db: DbOrTx, rows: AuditLogRow[]) {
+  const ids = (type: string) => [
+    ...new Set(rows.filter((r) => r.entry.targetType === type && UUID.test(r.entry.targetId ?? '')).map((r) => r.entry.targetId!)),
+  ];
+  const requestIds = ids('request');
+  const disputeIds = ids('dispute');
+  const userIds = [
+    ...new Set(
+      rows
+        .filter((r) => r.entry.action === 'request.reassign')
+        .flatMap((r) => [r.entry.details.from, r.entry.details.to])
+        .filter((v): v is string => typeof v === 'string' && UUID.test(v)),
+    ),
+  ];
+  const [requestRows, disputeRows, userRows] = await Promise.all([
+    requestIds.length
+      ? db
+          .select({ id: mediationRequests.id, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber })
+          .from(mediationRequests)
+          .where(inArray(mediationRequests.id, requestIds))
+      : [],
+    disputeIds.length
+      ? db
+          .select({ id: disputes.id, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber })
+          .from(disputes)
+          .innerJoin(mediationRequests, eq(mediationRequests.id, disputes.requestId))
+          .where(inArray(disputes.id, disputeIds))
+      : [],
+    userIds.length
+      ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, userIds))
+      : [],
+  ]);
+  return {
+    targets: new Map<string, string>([...requestRows, ...disputeRows].map((r) => [r.id, caseLabel(r)])),
+    people: new Map<string, string>(userRows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email])),
+  };
+}
+export type AuditSubjects = Awaited<ReturnType<typeof describeAuditSubjects>>;

@@ -7,11 +7,12 @@ import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireRole } from '../../plugins/guards';
 import { readErrors } from '../../route-responses';
-import { listAuditLog, type AuditLogRow } from './admin-audit.repo';
+import { describeAuditSubjects, listAuditLog, type AuditLogRow, type AuditSubjects } from './admin-audit.repo';
 
 const ListQuerySchema = PageQuerySchema.extend(AuditLogFilterSchema.shape);
 
-function presentAuditEntry({ entry, actor, targetUser }: AuditLogRow): AuditEntryDto {
+function presentAuditEntry({ entry, actor, targetUser }: AuditLogRow, subjects: AuditSubjects): AuditEntryDto {
+  const mentioned = [entry.details.from, entry.details.to].filter((v): v is string => typeof v === 'string' && subjects.people.has(v));
   return {
     id: entry.id,
     createdAt: entry.createdAt.toISOString(),
@@ -20,7 +21,9 @@ function presentAuditEntry({ entry, actor, targetUser }: AuditLogRow): AuditEntr
     targetType: entry.targetType,
     targetId: entry.targetId,
     targetUser,
+    targetLabel: (entry.targetId && subjects.targets.get(entry.targetId)) ?? null,
     details: entry.details,
+    people: Object.fromEntries(mentioned.map((id) => [id, subjects.people.get(id)!])),
   };
 }
 
@@ -42,11 +45,13 @@ export function adminAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
       requireRole(request, 'admin');
       const { limit, cursor, ...filter } = takeBody({ body: request.query, validationError: request.validationError });
       const rows = await listAuditLog(ctx.db, filter, limit, decodeCursor(cursor));
-      return sendPage(
+      const page = sendPage(
         reply,
         rows.map((row) => ({ ...row, id: row.entry.id, createdAt: row.entry.createdAt })),
         limit,
-      ).map(presentAuditEntry);
+      );
+      const subjects = await describeAuditSubjects(ctx.db, page);
+      return page.map((row) => presentAuditEntry(row, subjects));
     },
   );
 }

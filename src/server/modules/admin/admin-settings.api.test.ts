@@ -49,6 +49,28 @@ describe.each(backends)('admin settings on %s', (backend) => {
     await call(t, 'PATCH', '/api/admin/settings', admin, { commissionPercentage: 10, minimumPlatformFee: 50, payoutHoldHours: 72 });
   });
 
+  it('audits only the values that changed, and nothing when a save changes nothing', async () => {
+    const count = async () =>
+      Number(
+        ((await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'settings.update'`)) as unknown as { rows: { n: number }[] })
+          .rows[0].n,
+      );
+    const entries = await count();
+    expect((await call(t, 'PATCH', '/api/admin/settings', admin, { commissionPercentage: '10.00', payoutHoldHours: 72 })).statusCode).toBe(200);
+    expect(await count()).toBe(entries);
+    try {
+      t.clock.advance(1000); // this entry is then the newest one
+      expect((await call(t, 'PATCH', '/api/admin/settings', admin, { commissionPercentage: '11', payoutHoldHours: 72 })).statusCode).toBe(200);
+      expect(await count()).toBe(entries + 1);
+      const audit = await t.ctx.db.execute(sql`SELECT details FROM audit_log WHERE action = 'settings.update' ORDER BY created_at DESC, id DESC LIMIT 1`);
+      expect((audit as unknown as { rows: { details: Record<string, unknown> }[] }).rows[0].details).toEqual({
+        commissionPercentage: { from: '10.00', to: '11.00' },
+      });
+    } finally {
+      await call(t, 'PATCH', '/api/admin/settings', admin, { commissionPercentage: 10 });
+    }
+  });
+
   it.each([
     [{ commissionPercentage: 101 }, 'Commission must be at most 100%'],
     [{ commissionPercentage: '1.234' }, 'Commission must be 0 or more with at most two decimals'],

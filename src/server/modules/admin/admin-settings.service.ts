@@ -49,12 +49,15 @@ export async function updatePlatformSettings(ctx: AppContext, adminId: string, i
     const before = await lockSettings(tx);
     const templates = emailTemplates ? mergeTemplates(before.emailTemplates ?? {}, emailTemplates) : null;
     const updated = await updateSettings(tx, { ...changes, ...(templates && { emailTemplates: templates.next }), updatedAt: now });
+    // Only what changed: a form may send a value as it was, which is no change to record.
     const details: Record<string, unknown> = Object.fromEntries(
-      Object.keys(changes).map((k) => [k, { from: before[k as keyof SettingsRow] ?? null, to: updated[k as keyof SettingsRow] ?? null }]),
+      Object.keys(changes)
+        .map((k) => [k, { from: before[k as keyof SettingsRow] ?? null, to: updated[k as keyof SettingsRow] ?? null }] as const)
+        .filter(([, { from, to }]) => JSON.stringify(from) !== JSON.stringify(to)),
     );
     // Per e-mail changed, the text it had and has (null = the default), rather than every template twice.
     if (templates && Object.keys(templates.audit).length) details.emailTemplates = templates.audit;
-    await appendAudit(tx, { actorId: adminId, action: 'settings.update', targetType: 'settings', details, at: now });
+    if (Object.keys(details).length) await appendAudit(tx, { actorId: adminId, action: 'settings.update', targetType: 'settings', details, at: now });
     return updated;
   });
 }
