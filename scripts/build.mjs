@@ -70,8 +70,19 @@ const scriptsLowPriority = (text) => {
   return low;
 };
 fillRoot('index.html', 'index.signed-out.html', '', markSignedOut);
-fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), (text) => scriptsLowPriority(markSignedOut(text)));
-fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), (text) => scriptsLowPriority(markSignedOut(text)));
+// For /auth, whose drawn page is most of what a first visit sees, the scripts start only after that page's first paint:
+// public/load-app.js adds them then (the entry and its static imports, as Vite wrote them).
+const scriptsAfterFirstPaint = (text) => {
+  const entry = text.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  const preloads = [...text.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  if (!entry || !preloads.length) throw new Error('dist/client/index.html: module script or preloads not found');
+  let rest = text.replace(entry[0], '');
+  for (const [tag] of preloads) rest = rest.replace(tag, '');
+  const loader = `<script src="/load-app.js" defer data-entry="${entry[1]}" data-preloads="${preloads.map(([, href]) => href).join(' ')}"></script>`;
+  return rest.replace('</head>', `  ${loader}\n  </head>`);
+};
+fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), (text) => scriptsAfterFirstPaint(markSignedOut(text)));
+fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), (text) => scriptsAfterFirstPaint(markSignedOut(text)));
 
 // The signed-in shell's pages (with a session cookie, static-client.ts; decision 033): the shell's frame drawn, the
 // scripts at low priority, and no font preloads. Whoever has a session came through the sign-in page, which

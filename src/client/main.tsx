@@ -8,6 +8,13 @@ import { Providers } from './app/providers';
 import { router } from './app/router';
 import { prefetchCurrentUser } from './lib/current-user';
 
+// zod (the forms' schemas) probes for `new Function` on its first object parse to compile a faster parser; the CSP
+// (script-src 'self') refuses it and Chromium reports the violation. Jitless skips the probe. Set through the global
+// zod takes its configuration from when it loads (zod/v4/core's `globalThis.__zod_globalConfig`, what `z.config`
+// writes), so that this entry does not load zod itself on pages without forms.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+Object.assign((zodGlobal.__zod_globalConfig ??= {}), { jitless: true });
+
 const userKnown = prefetchCurrentUser();
 
 const root = document.getElementById('root')!;
