@@ -33,12 +33,18 @@ export function useAdminMediations(filters: MediationFilters) {
   return usePagedList<AdminMediation>({ queryKey: mediationKeys.list(filters.status, filters.search.trim()), url: mediationsUrl(filters) });
 }
 
-/** After a reassignment or a cancellation: the list, the request's page, the payments and the badges. */
+/** A cancellation preview (`['/api/requests', id, 'cancellation?refund=…']`): the server answers 409 once cancelled. */
+const isCancellationPreview = (key: readonly unknown[]) => typeof key[2] === 'string' && key[2].startsWith('cancellation?');
+
+/**
+ * After a reassignment or a cancellation: the list, the request's page, the payments and the badges. Not the refund
+ * preview still open in the closing dialog: asked again, it would only meet the 409 of a request already cancelled.
+ */
 const refreshAfterChange = () =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: mediationKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['/api/admin/payments'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/requests'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/requests'], predicate: (query) => !isCancellationPreview(query.queryKey) }),
     queryClient.invalidateQueries({ queryKey: ['/api/notifications/unread'] }),
   ]);
 

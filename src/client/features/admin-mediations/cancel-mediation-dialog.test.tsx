@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { displayMoney } from '../../../common/money';
 import { apiGet } from '../../lib/api-client';
+import { queryClient as appQueryClient } from '../../lib/query-client';
 import { CancelMediationDialog } from './cancel-mediation-dialog';
 import { MATCHED } from './mediation.fixture';
 
@@ -44,9 +45,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
+function renderDialog(client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } })) {
   const onOpenChange = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <CancelMediationDialog mediation={MATCHED} onOpenChange={onOpenChange} />
@@ -121,6 +121,22 @@ describe('CancelMediationDialog', () => {
       title: 'Mediation cancelled',
       description: `Smith v. Jones: ${displayMoney('1275.00')} refunded to the lawyer.`,
     });
+  });
+
+  it('does not ask for the preview again once the mediation is cancelled (the server would answer 409)', async () => {
+    // The app's own client: what the cancellation refreshes afterwards is in it, the open preview included.
+    appQueryClient.clear();
+    mockServer(() => json({ id: MATCHED.id, status: 'cancelled', refundAmount: '1275.00', kind: 'partial' }));
+    const { dialog, onOpenChange } = renderDialog(appQueryClient);
+    choose(dialog, 'Partial refund');
+    await within(dialog).findByLabelText('Refund preview');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Duplicate request' } });
+    submit(dialog);
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const previews = fetchMock.mock.calls.filter(([url]) => String(url).includes('/cancellation?'));
+    expect(previews.map(([url]) => String(url))).toEqual([`/api/requests/${MATCHED.id}/cancellation?refund=partial`]);
+    appQueryClient.clear();
   });
 
   it("shows the server's refusal and stays open", async () => {
