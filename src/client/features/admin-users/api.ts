@@ -38,7 +38,8 @@ export function useChangeUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: UserStatus }) => apiRequest<AdminUserDto>('PATCH', `/api/admin/users/${id}/status`, { status }),
-    onSuccess: () => refreshUsers(queryClient),
+    // Refused too: the user may have been deleted or changed by another admin meanwhile, and the list should say so.
+    onSettled: () => refreshUsers(queryClient),
   });
 }
 
@@ -46,7 +47,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<AdminUserDeleted>('DELETE', `/api/admin/users/${id}`),
-    onSuccess: () => refreshUsers(queryClient),
+    onSettled: () => refreshUsers(queryClient),
   });
 }
 

@@ -31,8 +31,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderActions(user = MEDIATOR, isSelf = false) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderActions(user = MEDIATOR, isSelf = false, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   render(
     <QueryClientProvider client={client}>
       <UserActions user={user} isSelf={isSelf} />
@@ -67,6 +66,17 @@ describe('UserActions: status', () => {
     await waitFor(() => expect(toasts.toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'User status updated successfully' })));
     expect(calls('PATCH')).toEqual([[`/api/admin/users/${MEDIATOR.id}/status`, { status: 'suspended' }]]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a refused change (the user was deleted meanwhile) reads the list again', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'User not found', code: 'not_found' }, 404));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const listKey = ['/api/admin/users', 'list', '', '', ''];
+    client.setQueryData(listKey, { pages: [[MEDIATOR]], pageParams: [null] });
+    renderActions(MEDIATOR, false, client);
+    fireEvent.change(statusSelect(), { target: { value: 'approved' } });
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Failed to update user status', expect.anything()));
+    await waitFor(() => expect(client.getQueryState(listKey)?.isInvalidated).toBe(true));
   });
 
   it("shows the failure with the server's message", async () => {
@@ -141,6 +151,19 @@ describe('UserActions: delete', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Max Mediator' }));
     await waitFor(() => expect(toasts.toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'User deleted successfully', description })));
     expect(calls('DELETE')).toEqual([[`/api/admin/users/${MEDIATOR.id}`, undefined]]);
+  });
+
+  it('a user already gone (404): the list is read again, so the row does not linger', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    fetchMock.mockResolvedValue(json({ message: 'User not found', code: 'not_found' }, 404));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const listKey = ['/api/admin/users', 'list', '', '', ''];
+    client.setQueryData(listKey, { pages: [[MEDIATOR]], pageParams: [null] });
+    renderActions(MEDIATOR, false, client);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Max Mediator' }));
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledTimes(1));
+    expect(toasts.toastError.mock.calls[0][0]).toBe('Failed to delete user');
+    await waitFor(() => expect(client.getQueryState(listKey)?.isInvalidated).toBe(true));
   });
 
   it("a refusal shows the server's reason", async () => {
