@@ -30,13 +30,6 @@ function HomeRoute() {
 
 const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
 
-const comingNext = (feature: string) => ({
-  lazy: async () => {
-    const { ComingNextPage } = await import('../pages/app/coming-next-page');
-    return { Component: () => <ComingNextPage feature={feature} /> };
-  },
-});
-
 const APP_SHELL = 'app-shell';
 
 const routes: RouteObject[] = [
@@ -122,7 +115,7 @@ const routes: RouteObject[] = [
           { path: '/admin/support', lazy: page(() => import('../pages/admin/support-page'), 'SupportPage') },
           { path: '/admin/audit', lazy: page(() => import('../pages/admin/audit-page'), 'AuditPage') },
           { path: '/admin/disputes', lazy: page(() => import('../pages/admin/disputes-page'), 'DisputesPage') },
-          { path: '/admin/*', ...comingNext('admin') },
+          { path: '/admin/*', lazy: page(() => import('../pages/admin/admin-not-found-page'), 'AdminNotFoundPage') },
         ],
       },
     ],
