@@ -68,17 +68,19 @@ export function MediationCard({
             <ExternalLink className="size-3.5" aria-hidden="true" />
           </Link>
         </Button>
-        <span className="flex-1" />
-        {canReassign(mediation.status) ? (
-          <Button variant="outline" size="sm" onClick={() => onReassign(mediation)} aria-label={`Reassign the mediator of ${mediation.caseName}`}>
-            Reassign
-          </Button>
-        ) : null}
-        {canCancel(mediation.status) ? (
-          <Button variant="destructive" size="sm" onClick={() => onCancel(mediation)} aria-label={`Cancel ${mediation.caseName}`}>
-            Cancel
-          </Button>
-        ) : null}
+        {/* The actions wrap as one group, kept together at the right on a phone too. */}
+        <div className="ml-auto flex gap-2">
+          {canReassign(mediation.status) ? (
+            <Button variant="outline" size="sm" onClick={() => onReassign(mediation)} aria-label={`Reassign the mediator of ${mediation.caseName}`}>
+              Reassign
+            </Button>
+          ) : null}
+          {canCancel(mediation.status) ? (
+            <Button variant="destructive" size="sm" onClick={() => onCancel(mediation)} aria-label={`Cancel ${mediation.caseName}`}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
       </div>
     </Card>
   );

@@ -77,6 +77,10 @@ describe('MediationList', () => {
     ).toBe(`/requests/${MATCHED.id}`);
     expect(within(matched).getByRole('button', { name: 'Reassign the mediator of Smith v. Jones' })).toBeTruthy();
     expect(within(matched).getByRole('button', { name: 'Cancel Smith v. Jones' })).toBeTruthy();
+    // One group of their own, so on a phone the two wrap together instead of Cancel dropping alone under the link.
+    const actions = within(matched).getByRole('button', { name: /Reassign/ }).parentElement as HTMLElement;
+    expect(within(actions).getByRole('button', { name: /Cancel/ })).toBeTruthy();
+    expect(within(actions).queryByRole('link')).toBeNull();
 
     const live = await card('Doe v. Roe');
     expect(value(live, 'Mediator')).toBe('Not selected');
