@@ -208,9 +208,22 @@ export async function listMediatorRequests(
 ): Promise<RequestRow[]> {
   const values = { mediatorId, now: now.toISOString(), take: limit + 1 };
   const pages = preparedPages(db);
-  return cursor
+  const rows = await (cursor
     ? (pages[`${view}:after`] ??= pageQuery(db, view, true)).execute({ ...values, cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id })
-    : (pages[view] ??= pageQuery(db, view, false)).execute(values);
+    : (pages[view] ??= pageQuery(db, view, false)).execute(values));
+  if (view === 'available') for (const row of rows) notAcceptedBy.set(row, mediatorId);
+  return rows;
+}
+
+/**
+ * Rows read from a mediator's Available list, with that mediator: the statement that read them excluded every request
+ * they had accepted (RULES.md 5), so presenting them to that mediator needs no query for their acceptances.
+ */
+const notAcceptedBy = new WeakMap<RequestRow, string>();
+
+/** Whether this row came from `mediatorId`'s Available list, so that mediator has no acceptance of it (as read). */
+export function readAsNotAcceptedBy(row: RequestRow, mediatorId: string): boolean {
+  return notAcceptedBy.get(row) === mediatorId;
 }
 
 /** A tab's page as a named statement, its values placeholders: built once per database, planned once per connection. */

@@ -149,8 +149,13 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
   // The live acceptance count is kept on the row (migration 0006); the current terms matter only to drafts.
   const [terms, mine, uploadsById, paymentStatuses, counterparts] = await Promise.all([
     requests.some((r) => !r.terms) ? currentTerms(ctx.db) : requests[0].terms!,
-    user.role === 'mediator' ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
-    loadDocumentUploads(ctx, requests),
+    // Rows of the mediator's Available list cannot be theirs (the page's statement excluded them): no query needed.
+    user.role === 'mediator' && !requests.every((r) => repo.readAsNotAcceptedBy(r, user.id)) ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
+    // Documents are shown only with full access (a mediator's Available list has none): their uploads only for those.
+    loadDocumentUploads(
+      ctx,
+      requests.filter((r) => hasFullAccess(r, viewer)),
+    ),
     paymentStatusesFor(
       ctx.db,
       ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
