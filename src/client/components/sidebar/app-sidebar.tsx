@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { UI } from '../../../common/constants';
 import type { UserDto } from '../../../common/api-types';
 import { cn } from '../../lib/utils';
@@ -7,11 +7,12 @@ import { Logo, LogoMark } from '../brand/logo';
 import { UserAvatar } from '../ui/avatar';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { Tooltip } from '../ui/tooltip';
-import { navItemsFor } from './nav-items';
+import { isCurrentItem, navItemsFor } from './nav-items';
 import { useSidebar } from './sidebar-state';
 
 function SidebarBody({ user, collapsed, onNavigate }: { user: UserDto; collapsed: boolean; onNavigate?: () => void }) {
   const items = navItemsFor(user.role);
+  const { pathname } = useLocation();
   const linkClass = (active: boolean) =>
     cn(
       'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0',
@@ -30,10 +31,18 @@ function SidebarBody({ user, collapsed, onNavigate }: { user: UserDto; collapsed
             <li key={item.to}>
               {withTooltip(
                 item.label,
-                <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => linkClass(isActive)} aria-label={collapsed ? item.label : undefined}>
-                  <item.icon aria-hidden="true" />
-                  {collapsed ? null : <span>{item.label}</span>}
-                </NavLink>,
+                // At one of the item's other paths, NavLink would not count it as current: say so ourselves.
+                isCurrentItem(item, pathname) ? (
+                  <Link to={item.to} onClick={onNavigate} className={linkClass(true)} aria-current="page" aria-label={collapsed ? item.label : undefined}>
+                    <item.icon aria-hidden="true" />
+                    {collapsed ? null : <span>{item.label}</span>}
+                  </Link>
+                ) : (
+                  <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => linkClass(isActive)} aria-label={collapsed ? item.label : undefined}>
+                    <item.icon aria-hidden="true" />
+                    {collapsed ? null : <span>{item.label}</span>}
+                  </NavLink>
+                ),
               )}
             </li>
           ))}

@@ -21,13 +21,22 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Other paths that show the same page, where the link counts as the current one too. */
+  alsoAt?: readonly string[];
+}
+
+/** Whether `item` is the current page at `pathname` (its own path or one of its aliases, trailing slash ignored). */
+export function isCurrentItem(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === item.to || (item.alsoAt?.includes(path) ?? false);
 }
 
 /** Sidebar links by role (spec 2). */
 export function navItemsFor(role: UserRole | null): NavItem[] {
   if (role === 'admin') {
     return [
-      { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard },
+      // /admin, where an admin lands, is the same page as /admin/dashboard (spec 2's link).
+      { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard, alsoAt: ['/admin'] },
       { label: 'Users', to: '/admin/users', icon: Users },
       { label: 'Mediations', to: '/admin/mediations', icon: Briefcase },
       { label: 'Payments', to: '/admin/payments', icon: Wallet },
