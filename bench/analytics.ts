@@ -10,7 +10,8 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays, dateIn, resolveDateRange } from '../src/common/domain/date-range';
 import type { DbOrTx } from '../src/server/db/client';
-import { activeUsersByDay, figuresByDay } from '../src/server/modules/admin/admin-analytics.repo';
+import { activityCalendar } from '../src/common/domain/activity-calendar';
+import { activeUsersFromSources, activityByUtcDay, figuresByDay } from '../src/server/modules/admin/admin-analytics.repo';
 import { DEFAULT_DB } from './seed';
 
 export const ANALYTICS_BUDGET_MS = 200;
@@ -72,7 +73,9 @@ export async function measureAnalytics(
 
 /**
  * What the repo runs for a range, captured instead of executed: per function, the statements before its query (the
- * active users' `SET LOCAL work_mem`) and the query, with their parameters.
+ * source statement's `SET LOCAL work_mem`) and the query, with their parameters. The app runs the money and counts
+ * statement and the rollup's (docs/decisions/031); the statement over the source tables, its fallback and what the
+ * rollup replaced, is measured beside them for comparison.
  */
 export async function analyticsStatements(
   daysBack: number,
@@ -84,9 +87,13 @@ export async function analyticsStatements(
   if (!resolved.ok) throw new Error(JSON.stringify(resolved.fieldErrors));
   const dialect = new PgDialect();
   const out = [];
+  const range = resolved.range;
+  const calendar = activityCalendar(range.boundaries);
+  if (!calendar) throw new Error(`no activity calendar for ${timeZone}`);
   for (const [name, run] of [
-    ['figuresByDay', figuresByDay],
-    ['activeUsersByDay', activeUsersByDay],
+    ['figuresByDay', (db: DbOrTx) => figuresByDay(db, range)],
+    ['activityByUtcDay', (db: DbOrTx) => activityByUtcDay(db, calendar)],
+    ['activeUsersFromSources', (db: DbOrTx) => activeUsersFromSources(db, range)],
   ] as const) {
     const captured: { sql: string; params: unknown[] }[] = [];
     const capture = {
@@ -95,7 +102,7 @@ export async function analyticsStatements(
         return { rows: [] };
       },
     } as unknown as DbOrTx;
-    await run(capture, resolved.range);
+    await run(capture);
     const last = captured[captured.length - 1];
     out.push({ name, setup: captured.slice(0, -1).map((q) => q.sql), text: last.sql, params: last.params });
   }

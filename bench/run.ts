@@ -336,7 +336,7 @@ async function main(): Promise<void> {
       log(
         `  ${a.rangeDays} days: p50 ${a.p50} ms, p95 ${a.p95} ms (budget ${a.budgetMs}); ${a.year.rangeDays} days: p50 ${a.year.p50} ms, p95 ${a.year.p95} ms`,
       );
-      // Where the time goes: the repo's two statements for the same range, EXPLAIN ANALYZE without per-node timing (median of 3).
+      // Where the time goes: the repo's statements for the same range (the app's two, and the source statement the rollup replaced), EXPLAIN ANALYZE without per-node timing (median of 3).
       const explained = await explainAnalytics(args.db, a.rangeDays, 3, 'UTC', false);
       a.sqlMs = Object.fromEntries(explained.map((e) => [e.name, e.medianMs]));
       a.cpuMs = Object.fromEntries(explained.map((e) => [e.name, e.cpuMs]));

@@ -319,6 +319,9 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
     // With triggers on: whatever the schema keeps in step with the acceptances (decision 022 keeps the live count and
     // "accepted before open to all" on the request row) is then kept exactly as the app's own writes keep it.
     await client.query(`SET session_replication_role = DEFAULT`);
+    // Not the activity rollup's trigger (docs/decisions/031): it would note 160,000 acceptances one by one with its
+    // index dropped; the rollup is rebuilt from every source at the end instead.
+    await client.query(`ALTER TABLE mediator_acceptances DISABLE TRIGGER user_activity`);
     await step(
       'mediator_acceptances',
       `INSERT INTO mediator_acceptances (request_id, mediator_id, status, note, no_conflict_confirmed, accepted_at)
@@ -332,6 +335,7 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
          JOIN bench.mediators m ON m.n = s.ns[1 + ((r.h + i) % s.len)]
         WHERE r.k > 0`,
     );
+    await client.query(`ALTER TABLE mediator_acceptances ENABLE TRIGGER user_activity`);
     await client.query(`SET session_replication_role = replica`);
     await step(
       'payments',
@@ -453,6 +457,8 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
               now() + interval '7 days'
          FROM bench.sessions`,
     );
+    // The activity rollup of the admin analytics, from everything loaded with triggers off (docs/decisions/031).
+    await step('user_activity_days', `SELECT user_activity_rebuild()`);
 
     await client.query(`SET session_replication_role = DEFAULT`);
     for (const index of indexes) {

@@ -7,7 +7,9 @@ import { mediationRequests, mediatorProfiles, payments } from './schema';
  * The one lock order of every transaction (DESIGN 4): the request, then its payment, then mediator profiles (by user
  * id). A transaction that needs several of them takes them through `lockInOrder`, so two transactions never wait on
  * each other in a cycle: a deadlock would need one of them to take a later row first. Acceptances are never locked
- * themselves: every change to a request's acceptances holds the request's lock.
+ * themselves: every change to a request's acceptances holds the request's lock. The activity rollup's locks (a user's
+ * advisory lock and their `user_activity_days` rows, migration 0008, docs/decisions/031) are taken by deferred triggers
+ * at commit, after all of these: a transaction holding one waits for nothing else.
  */
 export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: boolean; profiles?: string[] }) {
   const request = isUuid(what.requestId)

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar, numeric } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  numeric,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
 import { notificationType } from './enums';
 
@@ -139,4 +155,28 @@ export const outbox = pgTable(
       .on(t.availableAt)
       .where(sql`delivered_at IS NULL`),
   ],
+);
+
+/**
+ * Who was active when, deduplicated as it is written (docs/decisions/031): one row per user and UTC day on which they
+ * did something the admin analytics count as activity (spec 2's "active users": began a session, created or submitted
+ * a request, accepted one, sent a message, wrote a review). Kept by deferred triggers on those tables (migration
+ * 0008), never by application code. Times are quarter-hours of the UTC day (0–95): every local midnight of every
+ * zone in use falls on one, so the first and last quarter tell on which side of a midnight inside the UTC day the user
+ * was active; `prevDay`/`prevLastQuarter` repeat the user's previous row, so that a day's and a range's distinct users
+ * are counted from single rows without deduplicating at read time.
+ */
+export const userActivityDays = pgTable(
+  'user_activity_days',
+  {
+    day: date('day').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstQuarter: smallint('first_quarter').notNull(),
+    lastQuarter: smallint('last_quarter').notNull(),
+    prevDay: date('prev_day'),
+    prevLastQuarter: smallint('prev_last_quarter'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index('user_activity_days_user_idx').on(t.userId, t.day)],
 );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ActivityCalendar, UtcDayActivity } from '../../../common/domain/activity-calendar';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -95,7 +96,58 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
 }
 
 /**
- * Distinct active users other than admins, per day and over the whole range (the `day` null row), in one statement:
+ * What the activity rollup (`user_activity_days`, docs/decisions/031) holds for each UTC day of the calendar, users
+ * other than admins: one read of the day range's rows through the table's key, each row judged on its own (its first
+ * and last quarter against the day's midnight, and its copy of the user's previous row), so nothing is deduplicated
+ * here; `activeUsersFromCalendar` adds the days up. About one row per user and UTC day: ≈ 157,000 for 30 days of the
+ * bench's data.
+ */
+export async function activityByUtcDay(db: DbOrTx, calendar: ActivityCalendar): Promise<UtcDayActivity[]> {
+  const array = (values: readonly (string | number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
+  const previousMidnight = [null, ...calendar.midnightQuarter.slice(0, -1)];
+  const first = calendar.utcDays[0];
+  const last = calendar.utcDays[calendar.utcDays.length - 1];
+  const startDay = calendar.dayAtStart[0];
+  const startMidnight = calendar.midnightQuarter[0];
+  const days = calendar.days;
+  const result = await db.execute(sql`
+    WITH cal AS (
+      SELECT * FROM unnest(${array(calendar.utcDays)}::date[], ${array(calendar.dayAtStart)}::int[],
+                           ${array(calendar.midnightQuarter)}::int[], ${array(previousMidnight)}::int[])
+        WITH ORDINALITY AS c(day, local_day, midnight, previous_midnight, index)
+    ),
+    judged AS (
+      SELECT c.index,
+             c.midnight IS NULL OR a.first_quarter < c.midnight AS before,
+             c.midnight IS NOT NULL AND a.last_quarter >= c.midnight AS after,
+             a.prev_day = a.day - 1 AND a.prev_last_quarter >= c.previous_midnight AS previous_after,
+             c.local_day BETWEEN 1 AND ${days}::int AS before_in_range,
+             c.local_day + 1 BETWEEN 1 AND ${days}::int AS after_in_range,
+             a.prev_day > ${first}::date
+               OR (a.prev_day = ${first}::date AND (${startDay}::int >= 1 OR a.prev_last_quarter >= ${startMidnight}::int)) AS previous_in_range
+        FROM user_activity_days a JOIN cal c ON c.day = a.day
+       WHERE a.day BETWEEN ${first}::date AND ${last}::date
+         AND a.user_id NOT IN (SELECT id FROM users WHERE role = 'admin')
+    )
+    SELECT index::int - 1 AS index,
+           count(*) FILTER (WHERE before)::int AS before,
+           count(*) FILTER (WHERE after)::int AS after,
+           count(*) FILTER (WHERE before AND previous_after)::int AS "alsoBefore",
+           count(*) FILTER (WHERE ((before AND before_in_range) OR (after AND after_in_range)) AND previous_in_range IS NOT TRUE)::int AS "firstInRange"
+      FROM judged GROUP BY index ORDER BY index`);
+  return rowsOf<UtcDayActivity>(result).map((row) => ({
+    index: Number(row.index),
+    before: Number(row.before),
+    after: Number(row.after),
+    alsoBefore: Number(row.alsoBefore),
+    firstInRange: Number(row.firstInRange),
+  }));
+}
+
+/**
+ * Distinct active users other than admins, per day and over the whole range (the `day` null row), read from the
+ * source tables: only for a range the rollup cannot answer (no `activityCalendar`: a zone off the quarter-hour grid or
+ * with two midnights in one UTC day, which no zone in use has). In one statement:
  * whoever began a session (not an admin's impersonation), created or submitted a request, accepted one, sent a
  * message or wrote a review. Sessions are only on record until they end, so a past range counts what remains. Each
  * source is read through an index on (time, user), without visiting the table.
@@ -105,7 +157,7 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
  * default 4 MB spilled it to disk), then a day's count is the number of its pairs and the range's the number of
  * distinct users among them (grouping sets sorted all the pairs instead). Pass a transaction: `SET LOCAL` needs one.
  */
-export async function activeUsersByDay(db: DbOrTx, range: InstantRange): Promise<{ day: number | null; users: number }[]> {
+export async function activeUsersFromSources(db: DbOrTx, range: InstantRange): Promise<{ day: number | null; users: number }[]> {
   const { inRange, day } = bounds(range);
   const c = (name: string) => sql.raw(name);
   await db.execute(sql`SET LOCAL work_mem = '64MB'`);

@@ -1,10 +1,11 @@
-import { resolveDateRange } from '../../../common/domain/date-range';
+import { activeUsersFromCalendar, activityCalendar } from '../../../common/domain/activity-calendar';
+import { resolveDateRange, type DateRange } from '../../../common/domain/date-range';
 import { formatCents } from '../../../common/money';
 import type { Analytics, AnalyticsFigures, AnalyticsQuery } from '../../../common/schemas/admin-analytics';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { transaction } from '../../unit-of-work';
-import { activeUsersByDay, figuresByDay, type DayFigures } from './admin-analytics.repo';
+import { activeUsersFromSources, activityByUtcDay, figuresByDay, type DayFigures } from './admin-analytics.repo';
 
 const NONE: Omit<DayFigures, 'day'> = {
   mediatorSignups: 0,
@@ -39,6 +40,19 @@ function add(a: Omit<DayFigures, 'day'>, b: Omit<DayFigures, 'day'>): Omit<DayFi
 }
 
 /**
+ * Distinct active users per day of the range (index 0 is the first day) and over the whole range: from the activity
+ * rollup (docs/decisions/031), or, for a range it cannot answer, from the source tables (in a transaction of its own,
+ * for that statement's `SET LOCAL`; nothing is written).
+ */
+async function activeUsers(ctx: AppContext, range: DateRange): Promise<{ byDay: number[]; total: number }> {
+  const calendar = activityCalendar(range.boundaries);
+  if (calendar) return activeUsersFromCalendar(calendar, await activityByUtcDay(ctx.db, calendar));
+  const rows = await transaction(ctx, (tx) => activeUsersFromSources(tx, range));
+  const byDay = new Map(rows.map((row) => [row.day, row.users]));
+  return { byDay: range.days.map((_, i) => byDay.get(i + 1) ?? 0), total: byDay.get(null) ?? 0 };
+}
+
+/**
  * GET /api/admin/analytics: the eight figures for a range of calendar days in a time zone, and the same per day for
  * the charts. Two set-based statements whatever the range's length (a per-day loop of queries would be 366 × 2).
  */
@@ -49,17 +63,16 @@ export async function getAnalytics(ctx: AppContext, query: AnalyticsQuery): Prom
   );
   if (!resolved.ok) throw badRequest(Object.values(resolved.fieldErrors)[0], resolved.fieldErrors);
   const { range } = resolved;
-  // Two connections at once; the active users in a transaction of their own, for its SET LOCAL (nothing is written).
-  const [figures, active] = await Promise.all([figuresByDay(ctx.db, range), transaction(ctx, (tx) => activeUsersByDay(tx, range))]);
+  // Two statements on two connections at once.
+  const [figures, active] = await Promise.all([figuresByDay(ctx.db, range), activeUsers(ctx, range)]);
   const byDay = new Map(figures.map(({ day, ...sums }) => [day, sums]));
-  const activeByDay = new Map(active.map((row) => [row.day, row.users]));
-  const series = range.days.map((date, i) => ({ date, ...present(byDay.get(i + 1) ?? NONE, activeByDay.get(i + 1) ?? 0) }));
+  const series = range.days.map((date, i) => ({ date, ...present(byDay.get(i + 1) ?? NONE, active.byDay[i]) }));
   const total = [...byDay.values()].reduce(add, NONE);
   return {
     startDate: range.startDate,
     endDate: range.endDate,
     timeZone: range.timeZone,
-    ...present(total, activeByDay.get(null) ?? 0),
+    ...present(total, active.total),
     series,
   };
 }
