@@ -21,7 +21,7 @@ function useMediatorName(request: RequestDto, enabled: boolean): string {
     enabled: enabled && !!request.selectedMediatorId,
     staleTime: 60_000,
   });
-  return data ? `${data.firstName} ${data.lastName}` : 'your mediator';
+  return data ? `${data.firstName} ${data.lastName}` : 'the mediator';
 }
 
 /**
@@ -46,7 +46,8 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
         description={
           request.status === 'in_progress'
             ? `${name} has started the mediation. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
-            : `${name} has been notified and will coordinate the mediation with you. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
+            : // An admin looking on is not the one the mediator coordinates with.
+              `${name} has been notified and will coordinate the mediation with ${isOwner ? 'you' : 'the lawyer'}. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
         }
       />
     );
