@@ -94,7 +94,16 @@ const withoutFontPreloads = (text) => {
   if (without === text || /rel="preload"\s+as="font"/.test(without)) throw new Error('dist/client/index.html: font preloads not found or not all removed');
   return without;
 };
-fillRoot('index.html', 'index.shell.html', renderShellFrame(), (text) => scriptsLowPriority(withoutFontPreloads(text)));
+// Both documents sent with a session cookie ask for the user as the app starts (lib/current-user.ts); the request
+// starts with the document instead, and the app's fetch takes its answer (same URL, credentials and mode).
+const USER_PRELOAD = '<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials" />';
+const preloadUser = (text) => {
+  if (!text.includes('</title>')) throw new Error('dist/client/index.html has no </title> to put the /api/user preload after');
+  return text.replace('</title>', `</title>\n    ${USER_PRELOAD}`);
+};
+fillRoot('index.html', 'index.shell.html', renderShellFrame(), (text) => preloadUser(scriptsLowPriority(withoutFontPreloads(text))));
+// Last, as the signed-out documents above are made from it without the preload.
+fillRoot('index.html', 'index.html', '', preloadUser);
 
 // Brotli and gzip siblings of the client's text files, made once here so the server never compresses per request
 // (@fastify/static's preCompressed picks the one the browser accepts). Kept only when smaller.
