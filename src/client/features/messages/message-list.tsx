@@ -58,7 +58,8 @@ function MessageBubble({ message, mine }: { message: MessageDto; mine: boolean }
  * The thread, oldest at the top, newest at the bottom (own messages on the right). Scrolls to the newest on load
  * and whenever a newer message arrives; loading earlier messages keeps the reader where they were.
  */
-export function MessageList({ list, me }: { list: PagedList<MessageDto>; me: string }) {
+/** `canSend`: whether the viewer may write here; the empty thread invites them to start only then (spec 2's text). */
+export function MessageList({ list, me, canSend = true }: { list: PagedList<MessageDto>; me: string; canSend?: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const seen = useRef<{ newest?: string; oldest?: string; height: number }>({ height: 0 });
   const messages = list.items;
@@ -102,7 +103,7 @@ export function MessageList({ list, me }: { list: PagedList<MessageDto>; me: str
       ) : failure ? null : (
         <div className="m-auto flex flex-col items-center gap-2 p-6 text-center text-muted-foreground">
           <MessageSquare className="size-10" aria-hidden="true" />
-          <p>No messages yet. Start the conversation!</p>
+          <p>{canSend ? 'No messages yet. Start the conversation!' : 'No messages yet.'}</p>
         </div>
       )}
     </div>

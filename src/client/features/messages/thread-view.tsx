@@ -30,7 +30,7 @@ export function ThreadView({
   useMarkThreadRead(requestId, list.items, me, readOnly !== 'admin');
   return (
     <Card className="flex min-w-0 flex-col overflow-hidden">
-      <MessageList list={list} me={me} />
+      <MessageList list={list} me={me} canSend={!readOnly} />
       {readOnly ? (
         <div className="border-t p-3 sm:p-4">
           <Alert tone="info">
