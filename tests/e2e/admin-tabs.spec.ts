@@ -32,3 +32,19 @@ test('every admin tab is accessible and fits the screen', async ({ page }) => {
     await checkPage(page, path);
   }
 });
+
+test('an admin path that does not exist stays in the admin’s frame, and the way back lands on the marked dashboard', async ({ page }) => {
+  await signInByApi(page, E2E_ADMIN);
+  await page.goto('/admin/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found', exact: true })).toBeVisible();
+  await expect(page.getByText(/coming next/i)).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+  await checkPage(page, '/admin/reports');
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await expectPath(page, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
+  // On a phone the sidebar is a sheet, closed; on a wide screen it shows the admin's Dashboard link as the current page.
+  if ((page.viewportSize()?.width ?? 0) >= 768) {
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  }
+});
