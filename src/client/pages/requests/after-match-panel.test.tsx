@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestDto, UserDto } from '../../../common/api-types';
@@ -25,9 +25,10 @@ const ADMIN = { id: '11111111-1111-4111-8111-111111111111', role: 'admin', first
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(
-    async () => new Response(JSON.stringify({ id: MEDIATOR_ID, firstName: 'Maria', lastName: 'Lopez' }), { headers: { 'Content-Type': 'application/json' } }),
-  );
+  fetchMock.mockImplementation(async (input) => {
+    const body = String(input).startsWith('/api/mediators/') ? { id: MEDIATOR_ID, firstName: 'Maria', lastName: 'Lopez' } : [];
+    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  });
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -35,17 +36,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderPanel(shown: RequestDto) {
+  const client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <LawyerAfterMatch request={shown} user={ADMIN} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('LawyerAfterMatch seen by an admin', () => {
   it('says the mediator coordinates with the lawyer, not with "you"', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <LawyerAfterMatch request={request} user={ADMIN} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPanel(request);
     expect(await screen.findByText(/^Maria Lopez has been notified and will coordinate the mediation with the lawyer\./)).toBeTruthy();
     expect(screen.queryByText(/with you/)).toBeNull();
+  });
+
+  it('names the mediator of a completed case, whose contact card only the parties get', async () => {
+    renderPanel({ ...request, status: 'completed', completedAt: '2026-03-05T15:20:00Z', completionResults: 'Settled.' } as RequestDto);
+    const card = await screen.findByRole('region', { name: 'Selected mediator' });
+    expect(await within(card).findByText('Maria Lopez mediated this case.')).toBeTruthy();
   });
 });

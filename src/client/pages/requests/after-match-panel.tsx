@@ -64,6 +64,8 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
         icon={icon}
         messageLabel={isOwner ? undefined : 'Open the message thread'}
         title={isOwner ? 'Your mediator' : 'Selected mediator'}
+        // An admin gets no contact card (the counterpart is for the parties): the name at least.
+        description={isOwner ? undefined : `${name} mediated this case.`}
       />
     </>
   );
