@@ -19,7 +19,10 @@ $fn$;--> statement-breakpoint
 -- already on record) and take no lock. Otherwise it widens the day's row, or inserts it between the user's previous
 -- and next rows, and keeps the copies of the previous row's day and last quarter that each row carries. One writer per
 -- user at a time (an advisory lock, held to commit), so those copies cannot miss a row written at the same moment.
-CREATE FUNCTION user_activity_note(who uuid, at timestamptz) RETURNS void LANGUAGE plpgsql AS $fn$
+-- Every statement is a probe by key: sequential scans are off, so plans cached while statistics said the table was
+-- empty (an ANALYZE in the same transaction as a bulk load, whose notes all run at its commit) cannot turn each note
+-- into a scan of the table.
+CREATE FUNCTION user_activity_note(who uuid, at timestamptz) RETURNS void LANGUAGE plpgsql SET enable_seqscan = off AS $fn$
 DECLARE
   d date;
   q smallint;
