@@ -1,17 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../common/ids';
 import type { Tx } from './client';
-import { mediationRequests, mediatorProfiles, payments } from './schema';
+import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from './schema';
 
 /**
  * The one lock order of every transaction (DESIGN 4): the request, then its payment, then mediator profiles (by user
- * id). A transaction that needs several of them takes them through `lockInOrder`, so two transactions never wait on
+ * id), then a lawyer profile. A transaction that needs several of them takes them through `lockInOrder`, so two transactions never wait on
  * each other in a cycle: a deadlock would need one of them to take a later row first. Acceptances are never locked
  * themselves: every change to a request's acceptances holds the request's lock. The activity rollup's locks (a user's
  * advisory lock and their `user_activity_days` rows, migration 0008, docs/decisions/031) are taken by deferred triggers
  * at commit, after all of these: a transaction holding one waits for nothing else.
  */
-export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: boolean; profiles?: string[] }) {
+export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string }) {
   const request = isUuid(what.requestId)
     ? (await tx.select().from(mediationRequests).where(eq(mediationRequests.id, what.requestId)).for('update'))[0]
     : undefined;
@@ -20,5 +20,8 @@ export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: b
   const profiles = ids.length
     ? await tx.select().from(mediatorProfiles).where(inArray(mediatorProfiles.userId, ids)).orderBy(asc(mediatorProfiles.userId)).for('update')
     : [];
-  return { request, payment, profiles };
+  const lawyerProfile = what.lawyerProfile
+    ? (await tx.select().from(lawyerProfiles).where(eq(lawyerProfiles.userId, what.lawyerProfile)).for('update'))[0]
+    : undefined;
+  return { request, payment, profiles, lawyerProfile };
 }

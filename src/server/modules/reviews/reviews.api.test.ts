@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
+import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import { createCompletedRequest, createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { ensureAdmin } from '../users/accounts.service';
 
 describe.each(backends)('reviews on %s', (backend) => {
   let t: TestApp;
@@ -43,6 +44,24 @@ describe.each(backends)('reviews on %s', (backend) => {
     expect((await call(t, 'GET', '/api/reviews/summary', lawyer.cookie)).json()).toEqual({ averageRating: '5.00', reviewCount: 1 });
     const told = (await call(t, 'GET', '/api/notifications', mediator.cookie)).json() as { type: string }[];
     expect(told.filter((n) => n.type === 'review_received')).toHaveLength(1);
+  });
+
+  it("a mediator's review moves the lawyer's rating and count on their profile, as a lawyer's moves the mediator's", async () => {
+    await ensureAdmin(t.ctx, 'reviews.admin@example.com', PASSWORD);
+    const admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'reviews.admin@example.com', password: PASSWORD }));
+    const lawyerAsAdminSees = async (email: string) =>
+      ((await call(t, 'GET', `/api/admin/users?search=${encodeURIComponent(email)}`, admin)).json() as { lawyer: unknown }[])[0].lawyer;
+    const first = await createCompletedRequest(t);
+    expect(await lawyerAsAdminSees(first.lawyer.email)).toMatchObject({ rating: '0.00', reviewCount: 0 });
+    expect((await review(first.mediator.cookie, { requestId: first.id, rating: 5 })).statusCode).toBe(201);
+    expect(await lawyerAsAdminSees(first.lawyer.email)).toMatchObject({ rating: '5.00', reviewCount: 1 });
+    // A second mediation of the same lawyer with the same mediator, reviewed 4: 4.50 over two.
+    const id = await createLiveRequest(t, first.lawyer.cookie);
+    expect((await call(t, 'POST', `/api/requests/${id}/accept`, first.mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${first.mediator.user.id}`, first.lawyer.cookie)).statusCode).toBe(200);
+    expect((await call(t, 'POST', `/api/requests/${id}/complete`, first.mediator.cookie, { completionResults: 'ok' })).statusCode).toBe(200);
+    expect((await review(first.mediator.cookie, { requestId: id, rating: 4 })).statusCode).toBe(201);
+    expect(await lawyerAsAdminSees(first.lawyer.email)).toMatchObject({ rating: '4.50', reviewCount: 2 });
   });
 
   it('averages to two decimals over many mediations', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mediationRequests, mediatorProfiles, reviews, users } from '../../db/schema';
+import { lawyerProfiles, mediationRequests, mediatorProfiles, reviews, users } from '../../db/schema';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -11,17 +11,17 @@ export async function insertReview(tx: DbOrTx, values: typeof reviews.$inferInse
 }
 
 /**
- * The mediator's rating and count recomputed from their reviews (two decimals, half-up), in the caller's transaction
- * with their profile row locked: exact, however many reviews arrive at once.
+ * The reviewee's rating and count on their profile (the mediator's or the lawyer's), recomputed from their reviews (two
+ * decimals, half-up), in the caller's transaction with that profile row locked: exact, however many reviews arrive at
+ * once (the statement runs after the lock, so it sees every review committed before it).
  */
-export async function refreshMediatorRating(tx: DbOrTx, mediatorId: string): Promise<void> {
-  await tx
-    .update(mediatorProfiles)
-    .set({
-      rating: sql`(SELECT coalesce(round(avg(${reviews.rating})::numeric, 2), 0) FROM ${reviews} WHERE ${reviews.revieweeId} = ${mediatorId})`,
-      reviewCount: sql`(SELECT count(*)::int FROM ${reviews} WHERE ${reviews.revieweeId} = ${mediatorId})`,
-    })
-    .where(eq(mediatorProfiles.userId, mediatorId));
+export async function refreshRevieweeRating(tx: DbOrTx, revieweeId: string, role: 'mediator' | 'lawyer'): Promise<void> {
+  const figures = {
+    rating: sql`(SELECT coalesce(round(avg(${reviews.rating})::numeric, 2), 0) FROM ${reviews} WHERE ${reviews.revieweeId} = ${revieweeId})`,
+    reviewCount: sql`(SELECT count(*)::int FROM ${reviews} WHERE ${reviews.revieweeId} = ${revieweeId})`,
+  };
+  if (role === 'mediator') await tx.update(mediatorProfiles).set(figures).where(eq(mediatorProfiles.userId, revieweeId));
+  else await tx.update(lawyerProfiles).set(figures).where(eq(lawyerProfiles.userId, revieweeId));
 }
 
 const withNames = {

@@ -9,7 +9,7 @@ import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
-import { insertReview, listRequestReviews, listReviewsAbout, ratingSummary, refreshMediatorRating, type ReviewWithNames } from './reviews.repo';
+import { insertReview, listRequestReviews, listReviewsAbout, ratingSummary, refreshRevieweeRating, type ReviewWithNames } from './reviews.repo';
 
 export function presentReview({ review, reviewerFirstName, reviewerLastName, reviewerRole, caseName }: ReviewWithNames): ReviewDto {
   return {
@@ -30,8 +30,8 @@ const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => Ob
 
 /**
  * A review (RULES.md 6): once the request is completed, the owning lawyer reviews the selected mediator and the
- * selected mediator the lawyer, once each. The server works out the reviewee; the mediator's rating and count change
- * in the same transaction, and the reviewee is told. Refusals: 404 (cannot see) → 403 (not a participant) → 400 →
+ * selected mediator the lawyer, once each. The server works out the reviewee; the reviewee's rating and count (on the
+ * mediator's or the lawyer's profile) change in the same transaction, and the reviewee is told. Refusals: 404 (cannot see) → 403 (not a participant) → 400 →
  * 409 (not completed, already reviewed).
  */
 export async function createReview(ctx: AppContext, user: SessionUser, rawBody: unknown): Promise<ReviewDto> {
@@ -51,7 +51,11 @@ export async function createReview(ctx: AppContext, user: SessionUser, rawBody: 
   }
 
   const id = await transaction(ctx, async (tx) => {
-    const { request } = await lockInOrder(tx, { requestId: visible.id, profiles: isLawyer && revieweeId ? [revieweeId] : [] });
+    const { request } = await lockInOrder(tx, {
+      requestId: visible.id,
+      profiles: isLawyer && revieweeId ? [revieweeId] : [],
+      lawyerProfile: isMediator ? visible.lawyerId : undefined,
+    });
     if (!request) throw notFound(REQUEST_NOT_FOUND);
     // Before selection there is nobody to review yet: the owner sees the request, so this is its state (409), not 404.
     if (request.status !== 'completed' || !revieweeId) throw conflict('You can review once the mediation is completed');
@@ -64,7 +68,7 @@ export async function createReview(ctx: AppContext, user: SessionUser, rawBody: 
       createdAt: ctx.clock.now(),
     });
     if (!review) throw conflict('You have already reviewed this mediation');
-    if (isLawyer) await refreshMediatorRating(tx, revieweeId);
+    await refreshRevieweeRating(tx, revieweeId, isLawyer ? 'mediator' : 'lawyer');
     await notify(tx, [
       {
         userId: revieweeId,
