@@ -227,11 +227,24 @@ export async function listNotifications(db: DbOrTx, userId: string, limit: numbe
     .limit(limit + 1);
 }
 
-export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
+function prepareCountUnread(db: DbOrTx) {
+  return db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(sql`${notifications.userId} = ${sql.placeholder('userId')}::uuid`, eq(notifications.isRead, false)))
+    .prepare('count_unread_notifications');
+}
+const preparedCounts = new WeakMap<DbOrTx, ReturnType<typeof prepareCountUnread>>();
+
+/**
+ * The bell's count (a hot read: every page asks it): a prepared statement, built once per database or transaction and
+ * planned once per connection, instead of Drizzle building the same SQL at every call (≈ 6 % of the server's CPU on
+ * this read, decision 032).
+ */
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  let prepared = preparedCounts.get(db);
+  if (!prepared) preparedCounts.set(db, (prepared = prepareCountUnread(db)));
+  const [row] = await prepared.execute({ userId });
   return Number(row?.n ?? 0);
 }
 
