@@ -2,28 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isShellPath } from '../../common/shell-sections';
 import { SESSION_COOKIE } from './session';
 
 const SIGNED_OUT_DOCUMENT = 'index.signed-out.html';
 /** The signed-in document with the shell's frame drawn in it (scripts/build.mjs, decision 033). */
 const SHELL_DOCUMENT = 'index.shell.html';
-/**
- * The first segments of the pages inside the signed-in shell (the `AppShell` routes of src/client/app/router.tsx).
- * Only these get the shell's frame: role selection, onboarding and the public pages have layouts of their own.
- */
-const SHELL_SECTIONS = new Set([
-  'dashboard',
-  'profile',
-  'notifications',
-  'requests',
-  'acceptances',
-  'messages',
-  'subscription',
-  'reviews',
-  'payments',
-  'admin',
-]);
-const isShellPage = (url: string) => SHELL_SECTIONS.has(url.split('/')[1] ?? '');
 /** The signed-out document with the sign-in page drawn in it, per tab (scripts/build.mjs, decision 030). */
 const AUTH_DOCUMENTS = { login: 'auth.signed-out.html', signup: 'auth-signup.signed-out.html' } as const;
 
@@ -58,7 +42,7 @@ export async function registerStaticClient(app: FastifyInstance, root: string): 
   const signedOut = { any: has(SIGNED_OUT_DOCUMENT), auth: has(AUTH_DOCUMENTS.login) && has(AUTH_DOCUMENTS.signup) };
   const hasShell = has(SHELL_DOCUMENT);
   const documentFor = (request: FastifyRequest, url: string) => {
-    if (request.cookies[SESSION_COOKIE]) return hasShell && isShellPage(url) ? SHELL_DOCUMENT : 'index.html';
+    if (request.cookies[SESSION_COOKIE]) return hasShell && isShellPath(url) ? SHELL_DOCUMENT : 'index.html';
     if (url === '/' && hasLanding) return 'landing.html';
     if (url === '/auth' && signedOut.auth) {
       const drawn = authDocumentFor(request.query);
