@@ -2,23 +2,21 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/helpers/test-db';
 import { ConsoleMailer } from '../adapters/mail';
 import { createContext } from '../bootstrap';
 import type { Database } from '../db/client';
 import { parseEnv } from '../env';
 import { countUndelivered } from './outbox.repo';
+import { describeOnPostgres } from '../../../tests/helpers/postgres-only';
 
 // A process killed between the commit of a change and the delivery of its side effects loses nothing: the effect was
 // written in the change's transaction, and the next process's relay delivers it (docs/decisions/010). Needs the
 // PostgreSQL server (two processes on one database); fails in CI without it, like the race tests.
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! outbox.crash.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('outbox across a crash', () => {
+describeOnPostgres('outbox.crash.test.ts', 'outbox across a crash', () => {
   let database: Database | undefined;
   afterAll(async () => database?.close());
 

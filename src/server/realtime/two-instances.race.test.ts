@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { adminQuery, createServerDatabase, instanceClient, PUBLIC_URL, startInstance, type Instance } from '../../../tests/helpers/instances';
+import { describeOnPostgres, TEST_DATABASE_URL } from '../../../tests/helpers/postgres-only';
 
 // Two server processes on one PostgreSQL database (DESIGN 1: several instances behind a load balancer): what happens
 // on one reaches the sockets connected to the other, through LISTEN/NOTIFY. Named *.race.test.ts because it needs the
 // PostgreSQL server (TEST_DATABASE_URL), like the races; it fails loudly in CI without it.
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! two-instances.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('two server instances on one database', () => {
+describeOnPostgres('two-instances.race.test.ts', 'two server instances on one database', () => {
   const name = `two_${randomBytes(4).toString('hex')}`;
   let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let databaseUrl: string;

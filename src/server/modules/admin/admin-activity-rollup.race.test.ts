@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { transact } from '../../db/transaction';
 import { mediationRequests, messages, users } from '../../db/schema';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // The activity rollup (docs/decisions/031) under concurrent writers: one user's transactions committing at the same
 // moment with activity on the same UTC day, on consecutive days and out of order, must leave each row and its copy of
 // the user's previous row as the sources say, with no error and no deadlock. Needs TEST_DATABASE_URL (PGlite has one
 // connection, so nothing runs concurrently there); fails loudly in CI without it.
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! admin-activity-rollup.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ROUNDS = 25;
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('activity rollup races on postgres', () => {
+describeOnPostgres('admin-activity-rollup.race.test.ts', 'activity rollup races on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, signUpMediator } from '../../../../tests/helpers/accounts';
 import { createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
@@ -8,14 +8,12 @@ import { mediatorAcceptances } from '../../db/schema';
 import { findPaymentForRequest } from '../payments/payments.repo';
 import { findRequest } from '../requests/requests.repo';
 import { ensureAdmin } from '../users/accounts.service';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Reassignment raced on the PostgreSQL server (real concurrent transactions): one consistent outcome, 0 server
 // errors. Needs TEST_DATABASE_URL (see requests.race.test.ts for why and how it fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! admin-reassign.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('reassignment races on postgres', () => {
+describeOnPostgres('admin-reassign.race.test.ts', 'reassignment races on postgres', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

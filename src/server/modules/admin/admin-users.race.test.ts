@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '../../../../tests/helpers/accounts';
 import { call } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { ensureAdmin } from '../users/accounts.service';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Two admins taking each other out at the same moment must not leave the marketplace without one (decision 020). Needs
 // TEST_DATABASE_URL (PGlite has one connection, so nothing runs concurrently there); fails loudly in CI without it.
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! admin-users.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('admin races on postgres', () => {
+describeOnPostgres('admin-users.race.test.ts', 'admin races on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../tests/helpers/accounts';
 import { expectLedgerWhole, ledgerOf } from '../../../../tests/helpers/ledger';
 import { createCompletedRequest } from '../../../../tests/helpers/matched';
@@ -8,16 +8,14 @@ import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/he
 import { runJob } from '../../jobs/handlers';
 import { reconcilePayments } from '../payments/reconcile';
 import { ensureAdmin } from '../users/accounts.service';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Disputes raced on the PostgreSQL server: concurrent resolutions, and a dispute raised while the payout job runs at
 // the end of the hold window. Needs TEST_DATABASE_URL (see requests.race.test.ts for why and how it fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! disputes.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
 const HOUR = 60 * 60_000;
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('dispute races on postgres', () => {
+describeOnPostgres('disputes.race.test.ts', 'dispute races on postgres', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

@@ -1,18 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpVerified } from '../../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { notifications } from '../../db/schema';
 import { transaction } from '../../unit-of-work';
 import { markThreadNotificationsRead, notify } from './notifications.service';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Coalescing new-message notifications raced on the PostgreSQL server: many messages of one thread at once become one
 // unread row that counts them all, even while the user reads. Needs TEST_DATABASE_URL (see requests.race.test.ts).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! coalesce.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('new-message coalescing races on postgres', () => {
+describeOnPostgres('coalesce.race.test.ts', 'new-message coalescing races on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres');

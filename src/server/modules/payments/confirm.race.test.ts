@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { expectLedgerWhole, expectProviderAgrees, providerRecordsOf } from '../../../../tests/helpers/ledger';
 import { call, CARDS, setTier, validRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // The same local confirmation sent 10 times at once on the PostgreSQL server: the `local` provider's stand-in for a
 // duplicated webhook (issue 8). One effect: one charge at the provider, one ledger entry, one transition, one
 // notification. Needs TEST_DATABASE_URL (see requests.race.test.ts for why and how it fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! confirm.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
 type Account = Awaited<ReturnType<typeof signUpLawyer>>;
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('duplicated confirmations on postgres', () => {
+describeOnPostgres('confirm.race.test.ts', 'duplicated confirmations on postgres', () => {
   let t: TestApp;
   let lawyer: Account;
   let mediator: Account;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../tests/helpers/accounts';
 import { expectLedgerWhole, expectProviderAgrees } from '../../../../tests/helpers/ledger';
 import { createCompletedRequest, createMatchedRequest } from '../../../../tests/helpers/matched';
@@ -8,18 +8,16 @@ import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/he
 import { runJob } from '../../jobs/handlers';
 import { reconcilePayments } from '../payments/reconcile';
 import { ensureAdmin } from '../users/accounts.service';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Cancellations raced on the PostgreSQL server (issue 8): many cancels of one request by its lawyer and an admin, and
 // an admin's cancel against completion, a dispute's resolution and the payout job. Needs TEST_DATABASE_URL (see
 // requests.race.test.ts for why and how it fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! cancellation.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
 type Res = Awaited<ReturnType<typeof call>>;
 const REFUNDS = ['full', 'partial', 'none'] as const;
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('cancellation races on postgres', () => {
+describeOnPostgres('cancellation.race.test.ts', 'cancellation races on postgres', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

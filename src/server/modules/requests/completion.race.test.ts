@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectLedgerWhole, ledgerOf } from '../../../../tests/helpers/ledger';
 import { createCompletedRequest, createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { runJob } from '../../jobs/handlers';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // The after-match transitions raced on the PostgreSQL server: many real concurrent requests, exact outcomes, 0 server
 // errors. Needs TEST_DATABASE_URL (see requests.race.test.ts for why and how it fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! completion.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
 type Res = Awaited<ReturnType<typeof call>>;
 const statuses = (results: Res[]) => results.map((r) => r.statusCode).sort();
 const count = (results: Res[], status: number) => results.filter((r) => r.statusCode === status).length;
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('after-match races on postgres', () => {
+describeOnPostgres('completion.race.test.ts', 'after-match races on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres');

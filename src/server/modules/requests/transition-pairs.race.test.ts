@@ -1,24 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { call, CARDS, createLiveRequest, setTier, validRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ledgerEntries, mediationRequests, mediatorAcceptances } from '../../db/schema';
 import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../payments/payments.repo';
 import { expectLedgerWhole } from '../../../../tests/helpers/ledger';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Every pair of transitions that touch the same rows, sent at the same moment on the PostgreSQL server, repeated:
 // the lock order (db/lock-order.ts) and the retry on deadlock (db/transaction.ts) must leave 0 server errors and one
 // consistent end state each round. Two actions of the same user are raced too. Needs TEST_DATABASE_URL (see
 // requests.race.test.ts for why and how it fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! transition-pairs.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
 type Account = Awaited<ReturnType<typeof signUpLawyer>>;
 type Res = Awaited<ReturnType<typeof call>>;
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('transition pairs on postgres', () => {
+describeOnPostgres('transition-pairs.race.test.ts', 'transition pairs on postgres', () => {
   let t: TestApp;
   let lawyer: Account;
   let mediators: Account[] = [];

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { ensureAdmin } from '../users/accounts.service';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Reviews arriving at once for the same reviewee (RULES.md 6): the rating and count on the profile are recomputed
 // under that profile's lock, so neither review's figure is lost. Needs TEST_DATABASE_URL (PGlite has one connection,
 // so nothing runs concurrently there); fails loudly in CI without it.
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! reviews.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('review races on postgres', () => {
+describeOnPostgres('reviews.race.test.ts', 'review races on postgres', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

@@ -1,20 +1,18 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, signUpMediator } from '../../../../tests/helpers/accounts';
 import { recordedJobs } from '../../../../tests/helpers/jobs';
 import { call, CARDS } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { mediatorProfiles, notifications, providerCharges, subscriptionCharges, subscriptions } from '../../db/schema';
 import { runJob } from '../../jobs/handlers';
+import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 // Subscription races on the PostgreSQL server (PGlite's one connection serializes everything): concurrent
 // confirmations, two renewal runs at once, a cancel racing the renewal. Needs TEST_DATABASE_URL (see
 // requests.race.test.ts for why, and how a missing server fails loudly in CI).
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-if (!TEST_DATABASE_URL) console.warn(`\n!!! subscriptions.race.test.ts: TEST_DATABASE_URL is not set: ${IN_CI ? 'FAILING' : 'SKIPPED'}.\n`);
 
-describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('subscription races on postgres', () => {
+describeOnPostgres('subscriptions.race.test.ts', 'subscription races on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres');
