@@ -6,7 +6,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { RequestsPage } from '../requests/requests-page';
-import { ComingNextPage } from './coming-next-page';
 import { DashboardPage } from './dashboard-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -66,10 +65,5 @@ describe('an admin’s screens', () => {
     role = 'lawyer';
     renderAt('/requests', <RequestsPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Mediation Requests' })).toBeTruthy();
-  });
-
-  it('leads "Back to dashboard" to /admin', async () => {
-    renderAt('/admin/unknown', <ComingNextPage feature="admin" />);
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/admin'));
   });
 });
