@@ -38,8 +38,10 @@ const routerReady = new Promise<void>((resolve) => {
     resolve();
   });
 });
-// A page the build drew into the document (/auth, decision 030; the signed-in shell's frame, decision 033) stays
-// until the router has the page's code and the user is known, so the live page replaces it in one step instead of
-// through a blank screen or a loading skeleton.
-if (root.firstElementChild) void Promise.all([routerReady, userKnown]).then(render);
-else render();
+// The render starts once the router has the first page's code. React Router's RouterProvider reads the router's state
+// as it renders and subscribes to changes only when it commits; a time-sliced render yields in between, so a route
+// that finished loading in that gap was never seen and the page stayed blank (seen in CI: /auth signed in, /dashboard
+// signed out). Before the router is ready the provider would draw nothing anyway.
+// A page the build drew into the document (/auth, decision 030; the signed-in shell's frame, decision 033) also waits
+// for the user, so the live page replaces it in one step instead of through a blank screen or a loading skeleton.
+void (root.firstElementChild ? Promise.all([routerReady, userKnown]) : routerReady).then(render);
