@@ -1,12 +1,13 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from './context';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { registerGeneralRateLimit } from './plugins/rate-limit';
 import { trustProxyHops } from './plugins/trust-proxy';
 import { registerSecurity } from './plugins/security';
@@ -63,7 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Production writes answers with the compiled writers only; everywhere else each answer is also checked (decision 034).
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: ctx.env.NODE_ENV !== 'production' }));
   registerErrorHandler(app);
   registerBodyParsers(app);
   await app.register(cookie);

@@ -5,6 +5,7 @@ import { signUpLawyer, signUpMediator } from '../../../tests/helpers/accounts';
 import { backends } from '../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { compileWriter, zodOf } from './response-serializer';
 
 // DESIGN 4: every route declares its response schema. The route table is collected as the app registers it, so a new
 // /api route without a schema for its success answer fails here; the served OpenAPI then shows every response shape.
@@ -57,6 +58,27 @@ describe('route response schemas', () => {
   it('every /api route declares zod schemas for its success and error answers', () => {
     expect(apiRoutes().length).toBeGreaterThan(35);
     expect(apiRoutes().flatMap(responseProblems)).toEqual([]);
+  });
+
+  it('every JSON answer is written by a compiled writer, not by the checked fallback (decision 034)', () => {
+    const slow: string[] = [];
+    for (const route of apiRoutes()) {
+      for (const [status, value] of Object.entries((route.schema?.response ?? {}) as Record<string, unknown>)) {
+        if (status.startsWith('3')) continue; // redirects have no body
+        const content = (value as { content?: Record<string, { schema?: unknown }> }).content;
+        // Downloads are streams: Fastify sends them as they are, no writer runs.
+        const schemas = content
+          ? Object.entries(content)
+              .filter(([type]) => type.includes('json'))
+              .map(([, c]) => c.schema)
+          : [value];
+        for (const schema of schemas) {
+          const zod = zodOf(schema);
+          if (zod && !compileWriter(zod, String(route.method), route.url).fast) slow.push(`${String(route.method)} ${route.url} ${status}`);
+        }
+      }
+    }
+    expect(slow).toEqual([]);
   });
 
   it('the served OpenAPI shows the response shapes', async () => {
