@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import type { MessageDto, ThreadSummary } from '../../../common/schemas/messages';
+import { mediationRequests } from '../../db/schema';
 import { ensureAdmin } from '../users/accounts.service';
 
 // Per-request messaging (spec 2 + 7, RULES.md 6): participants only, admins read, 404 for everyone else.
@@ -115,6 +117,21 @@ describe.each(backends)('messages on %s', (backend) => {
     expect((await call(t, 'GET', '/api/messages?limit=0')).statusCode).toBe(401);
     // The thread holds only the participant's message.
     expect(((await thread(lawyer.cookie, id)).json() as MessageDto[]).map((m) => m.content)).toEqual(['Private']);
+  });
+
+  it('answers 404 to a mediator no longer selected, even for a thread holding their own messages; a bad page query stays 404', async () => {
+    const replaced = await proMediator();
+    const id = await matchedRequest(lawyer, replaced);
+    expect((await send(replaced.cookie, { requestId: id, content: 'Mine' })).statusCode).toBe(201);
+    expect((await thread(replaced.cookie, id)).statusCode).toBe(200);
+    // An admin's reassignment (admin-reassign) moves the selection; the page statement checks the request's row.
+    await t.ctx.db.update(mediationRequests).set({ selectedMediatorId: mediator.user.id }).where(eq(mediationRequests.id, id));
+    expect((await thread(replaced.cookie, id)).statusCode).toBe(404);
+    expect((await thread(replaced.cookie, id, '?limit=0')).statusCode).toBe(404);
+    expect((await thread(lawyer.cookie, id, '?limit=0')).statusCode).toBe(400);
+    const read = await thread(mediator.cookie, id);
+    expect(read.statusCode).toBe(200);
+    expect((read.json() as MessageDto[]).map((m) => m.content)).toEqual(['Mine']);
   });
 
   it('lets admins read any thread (without marking it read) but not send (403)', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { messages, uploads, users } from '../../db/schema';
+import { mediationRequests, messages, uploads, users } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type Cursor = { createdAt: Date; id: string } | null;
@@ -48,33 +48,68 @@ export async function markThreadRead(db: DbOrTx, requestId: string, userId: stri
  * a thread, so (createdAt, id) is an exact cursor and the index on (request_id, created_at) serves the order.
  */
 export async function listThreadMessages(db: DbOrTx, requestId: string, limit: number, cursor: Cursor): Promise<ThreadMessageRow[]> {
+  return threadPageFor(db, requestId, null, limit, cursor);
+}
+
+/**
+ * A page of the thread as `listThreadMessages` reads it, but only if `participantId` is one of its two participants
+ * (RULES.md 6, as `threadAccess` decides it): the page's own statement checks the request's row, so a participant's
+ * read is one round trip (docs/decisions/034). An empty answer means an empty page or no access: the caller tells
+ * which apart.
+ */
+export async function listThreadMessagesAsParticipant(
+  db: DbOrTx,
+  requestId: string,
+  participantId: string,
+  limit: number,
+  cursor: Cursor,
+): Promise<ThreadMessageRow[]> {
+  return threadPageFor(db, requestId, participantId, limit, cursor);
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof threadPage>['prepare']>;
+const preparedFirstPages = new WeakMap<DbOrTx, { any?: PreparedPage; participant?: PreparedPage }>();
+
+async function threadPageFor(db: DbOrTx, requestId: string, participantId: string | null, limit: number, cursor: Cursor): Promise<ThreadMessageRow[]> {
   // The first page (what the thread opens with) is a prepared statement: built once, planned once per connection.
   if (!cursor) {
     let prepared = preparedFirstPages.get(db);
-    if (!prepared) {
-      prepared = threadPage(db, sql`${sql.placeholder('requestId')}::uuid`, undefined, sql.placeholder('take')).prepare('thread_first_page');
-      preparedFirstPages.set(db, prepared);
+    if (!prepared) preparedFirstPages.set(db, (prepared = {}));
+    const requestParam = sql`${sql.placeholder('requestId')}::uuid`;
+    const take = sql.placeholder('take');
+    if (participantId === null) {
+      prepared.any ??= threadPage(db, requestParam, null, undefined, take).prepare('thread_first_page');
+      return prepared.any.execute({ requestId, take: limit + 1 });
     }
-    return prepared.execute({ requestId, take: limit + 1 });
+    prepared.participant ??= threadPage(db, requestParam, sql`${sql.placeholder('participantId')}::uuid`, undefined, take).prepare(
+      'thread_first_page_participant',
+    );
+    return prepared.participant.execute({ requestId, participantId, take: limit + 1 });
   }
   const before: SQL | undefined = cursor
     ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))
     : undefined;
-  return threadPage(db, requestId, before, limit + 1);
+  return threadPage(db, requestId, participantId === null ? null : sql`${participantId}::uuid`, before, limit + 1);
 }
 
-function threadPage(db: DbOrTx, requestId: string | SQL, before: SQL | undefined, take: number | Placeholder) {
+function threadPage(db: DbOrTx, requestId: string | SQL, participant: SQL | null, before: SQL | undefined, take: number | Placeholder) {
+  // The thread exists once a mediator is selected, in THREAD_STATUSES, between the lawyer and that mediator.
+  const isParticipant = participant
+    ? sql`EXISTS (SELECT 1 FROM ${mediationRequests} r WHERE r.id = ${messages.requestId} AND r.selected_mediator_id IS NOT NULL
+        AND r.status IN (${sql.join(
+          THREAD_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}) AND (r.lawyer_id = ${participant} OR r.selected_mediator_id = ${participant}))`
+    : undefined;
   return db
     .select({ message: messages, senderFirstName: users.firstName, senderLastName: users.lastName, attachmentName: uploads.fileName })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .leftJoin(uploads, eq(uploads.objectPath, messages.attachmentUrl))
-    .where(and(sql`${messages.requestId} = ${requestId}`, before))
+    .where(and(sql`${messages.requestId} = ${requestId}`, before, isParticipant))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(take);
 }
-
-const preparedFirstPages = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof threadPage>['prepare']>>();
 
 export interface ThreadSummaryRow {
   requestId: string;

@@ -56,9 +56,9 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const user = requireUser(request);
       // 404 before 400: an unknown thread is not found whatever the query says.
-      const thread = await findThread(ctx.db, user, request.params.requestId);
+      if (request.validationError) await findThread(ctx.db, user, request.params.requestId);
       const { limit, cursor } = takeBody({ body: request.query, validationError: request.validationError });
-      const rows = await readThread(ctx, thread, limit, decodeCursor(cursor));
+      const rows = await readThread(ctx, user, request.params.requestId, limit, decodeCursor(cursor));
       const page = sendPage(
         reply,
         rows.map((row) => ({ ...row, createdAt: row.message.createdAt, id: row.message.id })),
