@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { withCompiledRows } from '../db/compiled-rows';
 import { sessions, users, type SessionData } from '../db/schema';
 
 const impersonator = alias(users, 'impersonator');
@@ -13,18 +14,20 @@ const impersonator = alias(users, 'impersonator');
 export const SESSION_CACHE_CHANNEL = 'mediatehub_session_cache';
 
 function buildFindLiveSession(db: DbOrTx) {
-  return db
-    .select({
-      session: sessions,
-      user: users,
-      impersonator: { id: impersonator.id, role: impersonator.role, status: impersonator.status, anonymizedAt: impersonator.anonymizedAt },
-    })
-    .from(sessions)
-    .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::uuid`)
-    .leftJoin(impersonator, sql`${impersonator.id} = (${sessions.sess}->>'impersonatorId')::uuid`)
-    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('find_live_session');
+  return withCompiledRows(
+    db
+      .select({
+        session: sessions,
+        user: users,
+        impersonator: { id: impersonator.id, role: impersonator.role, status: impersonator.status, anonymizedAt: impersonator.anonymizedAt },
+      })
+      .from(sessions)
+      .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::uuid`)
+      .leftJoin(impersonator, sql`${impersonator.id} = (${sessions.sess}->>'impersonatorId')::uuid`)
+      .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('find_live_session'),
+  );
 }
 
 // Built once per database: a named statement is parsed and planned once per connection, not at every request (the

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { withCompiledRows } from '../../db/compiled-rows';
 import { mediationRequests, messages, uploads, users } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -78,11 +79,11 @@ async function threadPageFor(db: DbOrTx, requestId: string, participantId: strin
     const requestParam = sql`${sql.placeholder('requestId')}::uuid`;
     const take = sql.placeholder('take');
     if (participantId === null) {
-      prepared.any ??= threadPage(db, requestParam, null, undefined, take).prepare('thread_first_page');
+      prepared.any ??= withCompiledRows(threadPage(db, requestParam, null, undefined, take).prepare('thread_first_page'));
       return prepared.any.execute({ requestId, take: limit + 1 });
     }
-    prepared.participant ??= threadPage(db, requestParam, sql`${sql.placeholder('participantId')}::uuid`, undefined, take).prepare(
-      'thread_first_page_participant',
+    prepared.participant ??= withCompiledRows(
+      threadPage(db, requestParam, sql`${sql.placeholder('participantId')}::uuid`, undefined, take).prepare('thread_first_page_participant'),
     );
     return prepared.participant.execute({ requestId, participantId, take: limit + 1 });
   }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { withCompiledRows } from '../../db/compiled-rows';
 import { alias } from 'drizzle-orm/pg-core';
 import { lawyerProfiles, ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
@@ -13,12 +14,14 @@ import { isUuid } from '../../../common/ids';
 const preparedFinds = new WeakMap<DbOrTx, ReturnType<typeof prepareFind>>();
 
 function prepareFind(db: DbOrTx) {
-  return db
-    .select()
-    .from(mediationRequests)
-    .where(sql`${mediationRequests.id} = ${sql.placeholder('id')}::uuid`)
-    .limit(1)
-    .prepare('find_request');
+  return withCompiledRows(
+    db
+      .select()
+      .from(mediationRequests)
+      .where(sql`${mediationRequests.id} = ${sql.placeholder('id')}::uuid`)
+      .limit(1)
+      .prepare('find_request'),
+  );
 }
 
 /** The request by id: a prepared statement (built once per database or transaction, planned once per connection). */
@@ -141,9 +144,11 @@ function preparedDetail(db: DbOrTx, mediator: boolean): PreparedDetail {
   if (!prepared) preparedDetails.set(db, (prepared = {}));
   const viewerId = sql.placeholder('viewerId');
   if (mediator) {
-    return (prepared.mediator ??= detailQuery(db, viewerId, availableToMediator(viewerId, sql.placeholder('now'))).prepare('request_detail_mediator'));
+    return (prepared.mediator ??= withCompiledRows(
+      detailQuery(db, viewerId, availableToMediator(viewerId, sql.placeholder('now'))).prepare('request_detail_mediator'),
+    ));
   }
-  return (prepared.plain ??= detailQuery(db, viewerId, sql`false`).prepare('request_detail'));
+  return (prepared.plain ??= withCompiledRows(detailQuery(db, viewerId, sql`false`).prepare('request_detail')));
 }
 
 /** The row, locked until the transaction ends: transitions serialize on it (DESIGN 4). */
@@ -230,12 +235,14 @@ export function readAsNotAcceptedBy(row: RequestRow, mediatorId: string): boolea
 function pageQuery(db: DbOrTx, view: MediatorView, withCursor: boolean) {
   const cursor = withCursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : null;
   const page = mediatorPage(view, sql.placeholder('mediatorId'), sql.placeholder('now'), sql.placeholder('take'), cursor);
-  return db
-    .select()
-    .from(mediationRequests)
-    .where(sql`${mediationRequests.id} IN (SELECT p.id FROM (${page}) p)`)
-    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
-    .prepare(`mediator_page_${view}${withCursor ? '_after' : ''}`);
+  return withCompiledRows(
+    db
+      .select()
+      .from(mediationRequests)
+      .where(sql`${mediationRequests.id} IN (SELECT p.id FROM (${page}) p)`)
+      .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
+      .prepare(`mediator_page_${view}${withCursor ? '_after' : ''}`),
+  );
 }
 
 const pagesByDb = new WeakMap<DbOrTx, Partial<Record<string, ReturnType<typeof pageQuery>>>>();
