@@ -51,14 +51,40 @@ export const AVAILABLE_INDEXED_SQL = `
 export const AVAILABLE_COLUMNS_SQL = `SELECT count(*)::int = 2 AS indexed FROM information_schema.columns
   WHERE table_schema = 'public' AND table_name = 'mediation_requests' AND column_name IN ('live_acceptance_count', 'accepted_before_open_to_all')`;
 
-export const REQUEST_SQL = `SELECT * FROM mediation_requests WHERE id = $1`;
+// The request detail: the app's statement (requests.repo.ts findRequestDetail, docs/decisions/026), the same joins and
+// subqueries, here for a viewer who is not a mediator: the row, the viewer's acceptance, the payment's status and
+// refunds, whether a dispute exists, and the counterpart's contact. $1 is the viewer, $2 the request.
+export const REQUEST_SQL = `
+  SELECT r.*, a.id AS my_acceptance_id, a.status AS my_acceptance_status, a.proposed_rate AS my_acceptance_rate,
+         a.note AS my_acceptance_note, a.no_conflict_confirmed AS my_acceptance_confirmed, a.accepted_at AS my_accepted_at,
+         false AS available, p.status AS payment_status, p.refund_reason,
+         (SELECT sum(l.amount)::text FROM ledger_entries l WHERE l.payment_id = p.id AND l.kind = 'refund') AS refund_amount,
+         (SELECT max(l.created_at) FROM ledger_entries l WHERE l.payment_id = p.id AND l.kind = 'refund') AS refunded_at,
+         EXISTS (SELECT 1 FROM disputes d WHERE d.request_id = r.id) AS has_dispute,
+         cp.id AS cp_id, cp.role AS cp_role, cp.first_name AS cp_first_name, cp.last_name AS cp_last_name, cp.email AS cp_email,
+         cpl.phone_number AS cp_lawyer_phone, cpl.firm_name AS cp_firm_name, cpm.phone_number AS cp_mediator_phone
+    FROM mediation_requests r
+    LEFT JOIN mediator_acceptances a ON a.request_id = r.id AND a.mediator_id = $1::uuid
+    LEFT JOIN payments p ON p.request_id = r.id
+    LEFT JOIN users cp ON cp.id = CASE WHEN r.lawyer_id = $1::uuid THEN r.selected_mediator_id
+                                       WHEN r.selected_mediator_id = $1::uuid THEN r.lawyer_id END
+    LEFT JOIN lawyer_profiles cpl ON cpl.user_id = cp.id
+    LEFT JOIN mediator_profiles cpm ON cpm.user_id = cp.id
+   WHERE r.id = $2::uuid
+   LIMIT 1`;
 
 export const UNREAD_SQL = `SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND is_read = false`;
 
+// A participant's first page of a thread: the app's statement (messages.repo.ts, docs/decisions/034), the access
+// check on the request's row included. $1 is the request, $2 the reader.
 export const THREAD_SQL = `
-  SELECT m.*, u.first_name AS sender_first_name, u.last_name AS sender_last_name
+  SELECT m.*, u.first_name AS sender_first_name, u.last_name AS sender_last_name, up.file_name AS attachment_name
     FROM messages m JOIN users u ON u.id = m.sender_id
-   WHERE m.request_id = $1
+    LEFT JOIN uploads up ON up.object_path = m.attachment_url
+   WHERE m.request_id = $1::uuid
+     AND EXISTS (SELECT 1 FROM mediation_requests r WHERE r.id = m.request_id AND r.selected_mediator_id IS NOT NULL
+                    AND r.status IN ('matched', 'in_progress', 'completed', 'cancelled')
+                    AND (r.lawyer_id = $2::uuid OR r.selected_mediator_id = $2::uuid))
    ORDER BY m.created_at DESC, m.id DESC
    LIMIT 51`;
 

@@ -80,11 +80,11 @@ async function handle(req, res) {
   if (req.method === 'GET') {
     if (parts[0] === 'available') return send(res, 200, (await read('available', available, [user])).rows.slice(0, 20));
     if (parts[0] === 'requests' && UUID.test(parts[1] ?? '')) {
-      const { rows } = await read('request', REQUEST_SQL, [parts[1]]);
+      const { rows } = await read('request', REQUEST_SQL, [user, parts[1]]);
       return rows.length ? send(res, 200, rows[0]) : send(res, 404, { message: 'not found' });
     }
     if (parts[0] === 'unread') return send(res, 200, { count: (await read('unread', UNREAD_SQL, [user])).rows[0].count });
-    if (parts[0] === 'messages' && UUID.test(parts[1] ?? '')) return send(res, 200, (await read('thread', THREAD_SQL, [parts[1]])).rows.slice(0, 50));
+    if (parts[0] === 'messages' && UUID.test(parts[1] ?? '')) return send(res, 200, (await read('thread', THREAD_SQL, [parts[1], user])).rows.slice(0, 50));
   }
   if (req.method === 'POST') {
     const body = await readBody(req);

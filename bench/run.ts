@@ -83,9 +83,9 @@ async function sqlTimings(
     const { indexed } = (await client.query(AVAILABLE_COLUMNS_SQL)).rows[0];
     const cases: [string, string, unknown[]][] = [
       ['available', indexed ? AVAILABLE_INDEXED_SQL : AVAILABLE_SQL, [ids.mediator]],
-      ['request', REQUEST_SQL, [ids.requestId]],
+      ['request', REQUEST_SQL, [ids.userId, ids.requestId]],
       ['unread', UNREAD_SQL, [ids.userId]],
-      ['thread', THREAD_SQL, [ids.requestId]],
+      ['thread', THREAD_SQL, [ids.requestId, ids.userId]],
     ];
     for (const [name, text, params] of cases) {
       const times: number[] = [];
