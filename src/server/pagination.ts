@@ -14,7 +14,9 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
 /** Cursor = base64url of "<createdAt ISO>|<id>": stable order by (createdAt desc, id desc). */
-export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+type CursorKey = { createdAt: Date; id: string };
+
+export function decodeCursor(cursor: string | undefined): CursorKey | null {
   if (!cursor) return null;
   try {
     const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -29,15 +31,18 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   }
 }
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
+export function encodeCursor(row: CursorKey): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
-/** Given limit+1 rows, sets the header and returns the page. */
-export function sendPage<T extends { createdAt: Date; id: string }>(reply: FastifyReply, rows: T[], limit: number): T[] {
+/** Given limit+1 rows, sets the header and returns the page; `keyOf` finds the cursor's key in a row that nests it. */
+export function sendPage<T extends CursorKey>(reply: FastifyReply, rows: T[], limit: number): T[];
+export function sendPage<T>(reply: FastifyReply, rows: T[], limit: number, keyOf: (row: T) => CursorKey): T[];
+export function sendPage<T>(reply: FastifyReply, rows: T[], limit: number, keyOf?: (row: T) => CursorKey): T[] {
   if (rows.length > limit) {
     const page = rows.slice(0, limit);
-    reply.header('X-Next-Cursor', encodeCursor(page[page.length - 1]));
+    const last = page[page.length - 1];
+    reply.header('X-Next-Cursor', encodeCursor(keyOf ? keyOf(last) : (last as CursorKey)));
     return page;
   }
   return rows;

@@ -59,12 +59,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (request.validationError) await findThread(ctx.db, user, request.params.requestId);
       const { limit, cursor } = takeBody({ body: request.query, validationError: request.validationError });
       const rows = await readThread(ctx, user, request.params.requestId, limit, decodeCursor(cursor));
-      const page = sendPage(
-        reply,
-        rows.map((row) => ({ ...row, createdAt: row.message.createdAt, id: row.message.id })),
-        limit,
-      );
-      return page.map(presentMessage);
+      return sendPage(reply, rows, limit, (row) => row.message).map(presentMessage);
     },
   );
 
