@@ -158,6 +158,8 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
         expect(result).toHaveLength(21);
         ids.push(...result.slice(0, 20).map((r) => r.id));
         cursor = { createdAt: result[19]!.createdAt, id: result[19]!.id };
+        // The page size is written into the statement: with `LIMIT $n` PostgreSQL planned it again at every call.
+        expect(statement.query).not.toMatch(/LIMIT \$\d/i);
         const { nodes, ms } = await explain(statement);
         timings.push(`${mediator.tier} page ${page + 1}: ${ms.toFixed(2)} ms`);
         const scans = nodes.filter((n) => n['Relation Name'] === 'mediation_requests' || n['Relation Name'] === 'mediator_acceptances');

@@ -4,7 +4,7 @@ import { withCompiledRows } from '../../db/compiled-rows';
 import { alias } from 'drizzle-orm/pg-core';
 import { lawyerProfiles, ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
-import { after, availablePage, availableToMediator, reachesMediator, type Bound, type PageStart } from './visibility';
+import { after, availablePage, availableToMediator, pageLimit, reachesMediator, type Bound, type PageStart } from './visibility';
 
 export type RequestRow = typeof mediationRequests.$inferSelect;
 export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
@@ -191,7 +191,7 @@ export type MediatorView = 'available' | 'accepted' | 'completed';
  * Available walks the Available indexes (visibility.ts); My Accepted starts from the mediator's acceptances and
  * Completed from the requests they were selected for, both bounded by the mediator's own history.
  */
-function mediatorPage(view: MediatorView, mediatorId: Bound<string>, now: Bound<Date>, take: Bound<number>, cursor: PageStart): SQL {
+function mediatorPage(view: MediatorView, mediatorId: Bound<string>, now: Bound<Date>, take: number, cursor: PageStart): SQL {
   if (view === 'available') return availablePage(mediatorId, now, take, cursor);
   const condition =
     view === 'accepted'
@@ -199,7 +199,7 @@ function mediatorPage(view: MediatorView, mediatorId: Bound<string>, now: Bound<
           AND r.id IN (SELECT a.request_id FROM mediator_acceptances a WHERE a.mediator_id = ${mediatorId} AND a.status IN ('pending', 'selected'))`
       : sql`r.status = 'completed' AND r.selected_mediator_id = ${mediatorId}`;
   return sql`SELECT r.id, r.created_at FROM mediation_requests r WHERE ${condition} AND ${after(cursor)}
-    ORDER BY r.created_at DESC, r.id DESC LIMIT ${take}`;
+    ORDER BY r.created_at DESC, r.id DESC ${pageLimit(take)}`;
 }
 
 /** A page of a mediator's tab (limit + 1 rows, for the next cursor), whole rows in one query. */
@@ -211,11 +211,12 @@ export async function listMediatorRequests(
   limit: number,
   cursor: Cursor,
 ): Promise<RequestRow[]> {
-  const values = { mediatorId, now: now.toISOString(), take: limit + 1 };
+  const values = { mediatorId, now: now.toISOString() };
   const pages = preparedPages(db);
+  const take = limit + 1;
   const rows = await (cursor
-    ? (pages[`${view}:after`] ??= pageQuery(db, view, true)).execute({ ...values, cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id })
-    : (pages[view] ??= pageQuery(db, view, false)).execute(values));
+    ? (pages[`${view}:after:${take}`] ??= pageQuery(db, view, take, true)).execute({ ...values, cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id })
+    : (pages[`${view}:${take}`] ??= pageQuery(db, view, take, false)).execute(values));
   if (view === 'available') for (const row of rows) notAcceptedBy.set(row, mediatorId);
   return rows;
 }
@@ -231,17 +232,20 @@ export function readAsNotAcceptedBy(row: RequestRow, mediatorId: string): boolea
   return notAcceptedBy.get(row) === mediatorId;
 }
 
-/** A tab's page as a named statement, its values placeholders: built once per database, planned once per connection. */
-function pageQuery(db: DbOrTx, view: MediatorView, withCursor: boolean) {
+/**
+ * A tab's page of `take` rows as a named statement, its other values placeholders: built once per database and page
+ * size (the client asks one size), planned once per connection.
+ */
+function pageQuery(db: DbOrTx, view: MediatorView, take: number, withCursor: boolean) {
   const cursor = withCursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : null;
-  const page = mediatorPage(view, sql.placeholder('mediatorId'), sql.placeholder('now'), sql.placeholder('take'), cursor);
+  const page = mediatorPage(view, sql.placeholder('mediatorId'), sql.placeholder('now'), take, cursor);
   return withCompiledRows(
     db
       .select()
       .from(mediationRequests)
       .where(sql`${mediationRequests.id} IN (SELECT p.id FROM (${page}) p)`)
       .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
-      .prepare(`mediator_page_${view}${withCursor ? '_after' : ''}`),
+      .prepare(`mediator_page_${view}${withCursor ? '_after' : ''}_${take}`),
   );
 }
 

@@ -60,6 +60,17 @@ function matchesMediator(mediatorId: Bound<string>, at: Bound<string>): SQL {
   )`;
 }
 
+/**
+ * A page's LIMIT written into the statement, not bound: a prepared statement with `LIMIT $n` is planned again at every
+ * execution, because its generic plan, costed for an unknown limit, never looks as cheap as the custom one (the
+ * Available page cost PostgreSQL twice the CPU of the same statement with its limit written in; decision 034).
+ * Callers prepare one statement per page size.
+ */
+export function pageLimit(take: number): SQL {
+  if (!Number.isSafeInteger(take) || take < 1) throw new Error(`a page size must be a positive integer, not ${take}`);
+  return sql.raw(`LIMIT ${take}`);
+}
+
 /** Where a page starts: strictly after the cursor's row in (created_at DESC, id DESC). */
 export type PageStart = { createdAt: Bound<Date>; id: Bound<string> } | null;
 
@@ -85,13 +96,14 @@ export function after(cursor: PageStart): SQL {
  * merged, de-duplicated and cut to `take`. Each walk returns its own first `take` rows, so the merge holds the first
  * `take` rows of the union. The result is exactly `availableToMediator` (visibility.property.test.ts checks it).
  */
-export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take: Bound<number>, cursor: PageStart): SQL {
+export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take: number, cursor: PageStart): SQL {
   const at = isoOf(now);
+  const limit = pageLimit(take);
   return sql`SELECT w.id, w.created_at FROM (
     (SELECT r.id, r.created_at FROM mediation_requests r
       WHERE ${open} AND NOT r.accepted_before_open_to_all AND r.open_to_all_at IS NOT NULL AND r.open_to_all_at <= ${at}::timestamptz
         AND ${after(cursor)} AND ${notAcceptedBy(mediatorId)}
-      ORDER BY r.created_at DESC, r.id DESC LIMIT ${take})
+      ORDER BY r.created_at DESC, r.id DESC ${limit})
     UNION
     (SELECT m.id, m.created_at
       FROM mediator_profiles mp
@@ -101,9 +113,9 @@ export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take:
         WHERE ${open} AND lower(btrim(r.jurisdiction)) = lower(btrim(mp.jurisdiction)) AND lower(btrim(r.case_type)) = k.case_type_key
           AND (mp.subscription_tier <> 'free' OR (r.open_to_free_at IS NOT NULL AND r.open_to_free_at <= ${at}::timestamptz))
           AND ${after(cursor)} AND ${notAcceptedBy(mediatorId)}
-        ORDER BY r.created_at DESC, r.id DESC LIMIT ${take}
+        ORDER BY r.created_at DESC, r.id DESC ${limit}
       ) m
       WHERE mp.user_id = ${mediatorId})
   ) w
-  ORDER BY w.created_at DESC, w.id DESC LIMIT ${take}`;
+  ORDER BY w.created_at DESC, w.id DESC ${limit}`;
 }
