@@ -82,7 +82,7 @@ export const THREAD_SQL = `
     FROM messages m JOIN users u ON u.id = m.sender_id
     LEFT JOIN uploads up ON up.object_path = m.attachment_url
    WHERE m.request_id = $1::uuid
-     AND EXISTS (SELECT 1 FROM mediation_requests r WHERE r.id = m.request_id AND r.selected_mediator_id IS NOT NULL
+     AND EXISTS (SELECT 1 FROM mediation_requests r WHERE r.id = $1::uuid AND r.selected_mediator_id IS NOT NULL
                     AND r.status IN ('matched', 'in_progress', 'completed', 'cancelled')
                     AND (r.lawyer_id = $2::uuid OR r.selected_mediator_id = $2::uuid))
    ORDER BY m.created_at DESC, m.id DESC

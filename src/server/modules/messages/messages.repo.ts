@@ -94,9 +94,11 @@ async function threadPageFor(db: DbOrTx, requestId: string, participantId: strin
 }
 
 function threadPage(db: DbOrTx, requestId: string | SQL, participant: SQL | null, before: SQL | undefined, take: number | Placeholder) {
-  // The thread exists once a mediator is selected, in THREAD_STATUSES, between the lawyer and that mediator.
+  // The thread exists once a mediator is selected, in THREAD_STATUSES, between the lawyer and that mediator. The check
+  // names the request itself, not each message's, so PostgreSQL runs it once, before reading the thread (a one-time
+  // filter): someone who is not a participant costs one probe of the request's key, not a walk of the thread.
   const isParticipant = participant
-    ? sql`EXISTS (SELECT 1 FROM ${mediationRequests} r WHERE r.id = ${messages.requestId} AND r.selected_mediator_id IS NOT NULL
+    ? sql`EXISTS (SELECT 1 FROM ${mediationRequests} r WHERE r.id = ${requestId} AND r.selected_mediator_id IS NOT NULL
         AND r.status IN (${sql.join(
           THREAD_STATUSES.map((s) => sql`${s}`),
           sql`, `,
