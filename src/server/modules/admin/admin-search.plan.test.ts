@@ -1,8 +1,7 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodesOf, recordingDb, type PlanNode, type SentStatement } from '../../../../tests/helpers/query-plans';
 import { freshDatabase } from '../../../../tests/helpers/test-db';
 import type { Database, Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { listAuditLog } from './admin-audit.repo';
 import { listAdminMediations } from './admin-lists.repo';
 import { listAdminUsers } from './admin-users.repo';
@@ -59,18 +58,10 @@ INSERT INTO audit_log (actor_id, action, target_type, target_id, created_at)
   JOIN seed_u t ON t.k = 1 + 2 * (i % 20);
 `;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('admin searches and the audit list on 20,000 rows (PostgreSQL)', () => {
   let database: Database;
   let db: Db;
-  const sent: { query: string; params: unknown[] }[] = [];
+  let sent: SentStatement[];
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
@@ -79,7 +70,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('admin searches and the audit list
     // them; the planner prices that list high. A live database's steady state is the vacuumed one.
     await database.pool!.query('VACUUM ANALYZE');
     // The repos' own functions on this database, with every statement they send kept for EXPLAIN.
-    db = drizzle(database.pool!, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } }) as unknown as Db;
+    ({ db, sent } = recordingDb(database.pool!));
   }, 300_000);
   afterAll(async () => {
     await database?.close();

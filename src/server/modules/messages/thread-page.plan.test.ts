@@ -1,9 +1,8 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { explainAnalyze, recordingDb, rowsReadFrom, type SentStatement } from '../../../../tests/helpers/query-plans';
 import { freshDatabase } from '../../../../tests/helpers/test-db';
 import type { Database, Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { listThreadMessages, listThreadMessagesAsParticipant } from './messages.repo';
 
 // A thread's page reads 51 messages off the (request_id, created_at) index, however long the thread and however many
@@ -33,26 +32,16 @@ INSERT INTO messages (request_id, sender_id, recipient_id, content, is_read, cre
 ANALYZE;
 `;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 describeOnPostgres('thread-page.plan.test.ts', 'a thread page at volume (PostgreSQL plans)', () => {
   let database: Database;
   let db: Db;
-  const sent: { query: string; params: unknown[] }[] = [];
+  let sent: SentStatement[];
   let thread: { id: string; lawyer: string; mediator: string };
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     await database.pool!.query(SEED);
-    db = drizzle(database.pool!, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } }) as unknown as Db;
+    ({ db, sent } = recordingDb(database.pool!));
     const { rows } = await database.pool!.query<{ id: string; lawyer: string; mediator: string }>(
       `SELECT id, lawyer_id AS lawyer, selected_mediator_id AS mediator FROM mediation_requests ORDER BY case_number LIMIT 1 OFFSET 7`,
     );
@@ -62,11 +51,7 @@ describeOnPostgres('thread-page.plan.test.ts', 'a thread page at volume (Postgre
     await database?.close();
   });
 
-  async function explain(statement: { query: string; params: unknown[] }) {
-    const { rows } = await database.pool!.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query}`, statement.params);
-    const [result] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; 'Execution Time': number }];
-    return { nodes: nodesOf(result.Plan), ms: result['Execution Time'] };
-  }
+  const explain = (statement: SentStatement) => explainAnalyze(database.pool!, statement);
 
   it('reads a page of 51 off the thread index, for a participant (access checked by key) and for an admin', async () => {
     const pages = [
@@ -89,7 +74,7 @@ describeOnPostgres('thread-page.plan.test.ts', 'a thread page at volume (Postgre
         page.name,
       ).toEqual([]);
       expect(new Set(nodes.map((n) => n['Index Name'])), page.name).toContain('messages_request_created_idx');
-      const messageRows = scans.filter((n) => n['Relation Name'] === 'messages').reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
+      const messageRows = rowsReadFrom(nodes, 'messages');
       // The page (and the one row the executor reads past it), not the thread's 100.
       expect(messageRows, page.name).toBeLessThanOrEqual(52);
       expect(ms, page.name).toBeLessThan(50);
@@ -102,7 +87,6 @@ describeOnPostgres('thread-page.plan.test.ts', 'a thread page at volume (Postgre
     expect(await listThreadMessagesAsParticipant(db, thread.id, rows[0]!.id, 50, null)).toEqual([]);
     const { nodes } = await explain(sent[0]!);
     // The access check runs once, first; refused, the thread's index is not walked at all.
-    const messageRows = nodes.filter((n) => n['Relation Name'] === 'messages').reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
-    expect(messageRows).toBe(0);
+    expect(rowsReadFrom(nodes, 'messages')).toBe(0);
   });
 });

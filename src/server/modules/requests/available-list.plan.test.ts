@@ -1,9 +1,8 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explainAnalyze, recordingDb, rowsReadFrom, type SentStatement } from '../../../../tests/helpers/query-plans';
 import { freshDatabase } from '../../../../tests/helpers/test-db';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
 import type { Database, Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { countMediatorViews, listMediatorRequests } from './requests.repo';
 
 // The mediator's Available list and tab counts read a page off the indexes of migration 0006 (docs/decisions/022),
@@ -84,27 +83,17 @@ const PLAIN_AVAILABLE = `
       AND EXISTS (SELECT 1 FROM unnest(mp.specializations) s WHERE lower(btrim(s)) = lower(btrim(r.case_type)))
       AND (mp.subscription_tier <> 'free' OR (r.open_to_free_at IS NOT NULL AND r.open_to_free_at <= $2))))`;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on ~50,000 requests (PostgreSQL)', () => {
   let database: Database;
   let db: Db;
-  const sent: { query: string; params: unknown[] }[] = [];
+  let sent: SentStatement[];
   const mediators: { id: string; tier: string }[] = [];
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     await database.pool!.query(SEED);
     // The repo's own functions on this database, with every statement they send kept for EXPLAIN.
-    db = drizzle(database.pool!, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } }) as unknown as Db;
+    ({ db, sent } = recordingDb(database.pool!));
     const { rows } = await database.pool!.query<{ id: string; tier: string }>(
       `SELECT u.id, mp.subscription_tier AS tier FROM users u JOIN mediator_profiles mp ON mp.user_id = u.id
         WHERE u.email IN ('seed-m-0@example.test', 'seed-m-1@example.test', 'seed-m-2@example.test') ORDER BY u.email`,
@@ -116,13 +105,9 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
   });
 
   /** EXPLAIN ANALYZE of the statement the repo sent: its plan's nodes and the time PostgreSQL took. */
-  async function explain(statement: { query: string; params: unknown[] }) {
-    const { rows } = await database.pool!.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query}`, statement.params);
-    const [result] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; 'Execution Time': number }];
-    return { nodes: nodesOf(result.Plan), ms: result['Execution Time'] };
-  }
+  const explain = (statement: SentStatement) => explainAnalyze(database.pool!, statement);
 
-  async function sentBy<T>(work: () => Promise<T>): Promise<{ result: T; statement: { query: string; params: unknown[] } }> {
+  async function sentBy<T>(work: () => Promise<T>): Promise<{ result: T; statement: SentStatement }> {
     sent.length = 0;
     const result = await work();
     expect(sent).toHaveLength(1);
@@ -168,7 +153,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
         expect(indexes).toContain('mediation_requests_available_open_idx');
         expect(indexes).toContain('mediation_requests_available_match_idx');
         // A page, not the table: every scan of the requests together returns a few hundred rows of 50,000.
-        const requestRows = scans.filter((n) => n['Relation Name'] === 'mediation_requests').reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
+        const requestRows = rowsReadFrom(nodes, 'mediation_requests');
         expect(requestRows).toBeLessThan(500);
       }
       expect(ids).toEqual(plain.rows.slice(0, 60).map((r) => r.id));
@@ -188,7 +173,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
       timings.push(`${mediator.tier} counts: ${ms.toFixed(2)} ms`);
       const scans = nodes.filter((n) => n['Relation Name'] === 'mediation_requests' || n['Relation Name'] === 'mediator_acceptances');
       expect(scans.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
-      const requestRows = scans.filter((n) => n['Relation Name'] === 'mediation_requests').reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0);
+      const requestRows = rowsReadFrom(nodes, 'mediation_requests');
       expect(requestRows).toBeLessThan(1_000);
     }
     // The figures, for the decision record and whoever reads the run (the bounds above are on rows, not on a clock).
