@@ -4,7 +4,8 @@ import { twoDecimals } from '../../../common/money';
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../plugins/session';
 import { listNotifications } from '../notifications/notifications.repo';
-import { countMediatorViews, countMonthlyAcceptances, lawyerStatusCounts } from '../requests/requests.repo';
+import { countMediatorViews } from '../requests/mediator-pages.repo';
+import { countMonthlyAcceptances, lawyerStatusCounts } from '../requests/requests.repo';
 import { countUnreadMessages, findMediatorProfile, mediatorEarningsSince } from './dashboard.repo';
 
 const ACTIVE = ['pending_mediators', 'awaiting_selection', 'matched', 'in_progress'];

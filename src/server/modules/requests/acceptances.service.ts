@@ -14,6 +14,7 @@ import { updatePayment } from '../payments/payments.repo';
 import { executeSteps } from '../payments/steps';
 import { recordStep, type StepRow } from '../payments/steps.repo';
 import * as repo from './requests.repo';
+import { hasReachedMediator } from './mediator-pages.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -40,7 +41,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     const profile = profiles[0];
     if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
     const mine = await repo.findAcceptance(tx, request.id, user.id);
-    if (!mine && !(await repo.hasReachedMediator(tx, request.id, user.id, now))) throw notFound(REQUEST_NOT_FOUND);
+    if (!mine && !(await hasReachedMediator(tx, request.id, user.id, now))) throw notFound(REQUEST_NOT_FOUND);
 
     const body = (rawBody ?? {}) as Record<string, unknown>;
     if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') {

@@ -3,7 +3,7 @@ import { explainAnalyze, recordingDb, rowsReadFrom, type SentStatement } from '.
 import { freshDatabase } from '../../../../tests/helpers/test-db';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
 import type { Database, Db } from '../../db/client';
-import { countMediatorViews, listMediatorRequests } from './requests.repo';
+import { countMediatorViews, listMediatorRequests } from './mediator-pages.repo';
 
 // The mediator's Available list and tab counts read a page off the indexes of migration 0006 (docs/decisions/022),
 // however many requests there are. On ~50,000 requests (a fifth live) seeded in SQL, this EXPLAINs the queries the

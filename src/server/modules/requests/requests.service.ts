@@ -14,6 +14,7 @@ import { uploadIdFromPath } from '../files/file-rules';
 import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
 import { paymentStatusesFor } from '../payments/payments.repo';
 import * as repo from './requests.repo';
+import * as pages from './mediator-pages.repo';
 import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { refundsByRequest } from './refunds.repo';
@@ -87,7 +88,7 @@ export async function findVisibleRequest(ctx: AppContext, user: SessionUser, id:
   if (user.role === 'mediator' && user.profileCompleted) {
     if (request.selectedMediatorId === user.id) return request;
     if (await repo.findAcceptance(ctx.db, request.id, user.id)) return request;
-    if (await repo.isAvailableTo(ctx.db, request.id, user.id, ctx.clock.now())) return request;
+    if (await pages.isAvailableTo(ctx.db, request.id, user.id, ctx.clock.now())) return request;
   }
   throw notFound(REQUEST_NOT_FOUND);
 }
@@ -150,7 +151,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
   const [terms, mine, uploadsById, paymentStatuses, counterparts] = await Promise.all([
     requests.some((r) => !r.terms) ? currentTerms(ctx.db) : requests[0].terms!,
     // Rows of the mediator's Available list cannot be theirs (the page's statement excluded them): no query needed.
-    user.role === 'mediator' && !requests.every((r) => repo.readAsNotAcceptedBy(r, user.id)) ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
+    user.role === 'mediator' && !requests.every((r) => pages.readAsNotAcceptedBy(r, user.id)) ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
     // Documents are shown only with full access (a mediator's Available list has none): their uploads only for those.
     loadDocumentUploads(
       ctx,
@@ -186,10 +187,10 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
   );
 }
 
-export async function listRequests(ctx: AppContext, user: SessionUser, view: repo.MediatorView | 'all' | undefined, limit: number, cursor: repo.Cursor) {
+export async function listRequests(ctx: AppContext, user: SessionUser, view: pages.MediatorView | 'all' | undefined, limit: number, cursor: repo.Cursor) {
   const rows =
     user.role === 'mediator'
-      ? await repo.listMediatorRequests(ctx.db, user.id, view && view !== 'all' ? view : 'available', ctx.clock.now(), limit, cursor)
+      ? await pages.listMediatorRequests(ctx.db, user.id, view && view !== 'all' ? view : 'available', ctx.clock.now(), limit, cursor)
       : user.role === 'admin'
         ? await repo.listAllRequests(ctx.db, limit, cursor)
         : await repo.listLawyerRequests(ctx.db, user.id, limit, cursor);
@@ -197,7 +198,7 @@ export async function listRequests(ctx: AppContext, user: SessionUser, view: rep
 }
 
 export async function requestCounts(ctx: AppContext, user: SessionUser) {
-  if (user.role === 'mediator') return repo.countMediatorViews(ctx.db, user.id, ctx.clock.now());
+  if (user.role === 'mediator') return pages.countMediatorViews(ctx.db, user.id, ctx.clock.now());
   const rows = await repo.lawyerStatusCounts(ctx.db, user.id);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

@@ -6,7 +6,8 @@ import { isAvailableTo as pureIsAvailableTo, type VisibilityMediator, type Visib
 import { REQUEST_STATUSES, SUBSCRIPTION_TIERS, type RequestStatus, type SubscriptionTier } from '../../../common/enums';
 import { mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
-import { countMediatorViews, isAvailableTo as sqlIsAvailableTo, listMediatorRequests, type Cursor } from './requests.repo';
+import { countMediatorViews, isAvailableTo as sqlIsAvailableTo, listMediatorRequests } from './mediator-pages.repo';
+import type { Cursor } from './requests.repo';
 
 // RULES.md 5: the pure rule (src/common/domain/matching.ts) and the SQL (visibility.ts) must agree on any data.
 // Random small worlds are written straight into a fresh PGlite database; every (mediator, request) pair is asked both
