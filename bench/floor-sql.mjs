@@ -22,7 +22,7 @@ export const AVAILABLE_SQL = `
 // The same list as the app reads it once the Available indexes of docs/decisions/022 exist (migration 0006:
 // live_acceptance_count and accepted_before_open_to_all kept on the request row by triggers): the open-to-all walk
 // and one walk per specialization, merged, cut to the page, then the whole rows. It mirrors availablePage in
-// src/server/modules/requests/visibility.ts and listMediatorRequests in requests.repo.ts.
+// src/server/modules/requests/visibility.ts and listMediatorRequests in mediator-pages.repo.ts.
 const OPEN = `r.status IN ('pending_mediators', 'awaiting_selection') AND r.live_acceptance_count < 3`;
 const NOT_MINE = `NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = $1)`;
 export const AVAILABLE_INDEXED_SQL = `
