@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator, signUpVerified, uniqueEmail } from '../../../tests/helpers/accounts';
@@ -41,6 +42,13 @@ describe.each(backends)('rate limits with forged forwarding headers on %s (no pr
     t.clock.advance(61_000);
     return made;
   };
+
+  it('keeps its counters in an unlogged table: a hit at every request does not wait for the disk (migration 0010)', async () => {
+    const res = (await t.ctx.db.execute(sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limit_hits'`)) as unknown as {
+      rows: { relpersistence: string }[];
+    };
+    expect(res.rows).toEqual([{ relpersistence: 'u' }]);
+  });
 
   it(`login: the ${RATE_LIMITS.loginPerIp + 1}th attempt from one address is 429 whatever the forwarding headers say`, async () => {
     for (let i = 0; i < RATE_LIMITS.loginPerIp; i++) {

@@ -125,7 +125,10 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_created_idx').on(t.handled, t.createdAt)],
 );
 
-/** Fixed-window counters for brute-force limits, shared by every instance (DESIGN 8). */
+/**
+ * Fixed-window counters for brute-force limits, shared by every instance (DESIGN 8). Unlogged (migration 0010): written
+ * at every API request, so its commits do not wait for the disk; a crash empties it, which only restarts the windows.
+ */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: varchar('key', { length: 300 }).primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
