@@ -92,7 +92,8 @@ export const mediationRequests = pgTable(
     index('mediation_requests_case_number_trgm_idx').using('gin', sql`${t.caseNumber} gin_trgm_ops`),
     // The mediator's Available list (docs/decisions/022, visibility.ts) walks these: only requests that can take an
     // acceptance, newest first, by matching key (the RULES.md 5 comparison) or, for open to all, with the window's end
-    // inside the index. visibility.ts repeats the predicates word for word.
+    // inside the index. visibility.ts repeats the predicates word for word. Migration 0011 adds INCLUDE columns
+    // (open_to_free_at, jurisdiction, case_type) so the walks are index-only; Drizzle cannot declare them (decision 035).
     index('mediation_requests_available_match_idx')
       .on(sql`lower(btrim(${t.jurisdiction}))`, sql`lower(btrim(${t.caseType}))`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status IN ('pending_mediators', 'awaiting_selection') AND live_acceptance_count < 3`),
@@ -122,6 +123,7 @@ export const mediatorAcceptances = pgTable(
   },
   (t) => [
     uniqueIndex('mediator_acceptances_request_mediator_uq').on(t.requestId, t.mediatorId),
+    // INCLUDE (request_id) in migration 0011: the Available page reads a mediator's accepted request ids off it alone.
     index('mediator_acceptances_mediator_idx').on(t.mediatorId, t.acceptedAt),
     index('mediator_acceptances_accepted_idx').on(t.acceptedAt, t.mediatorId),
   ],

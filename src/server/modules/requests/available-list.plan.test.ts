@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainAnalyze, recordingDb, rowsReadFrom, type SentStatement } from '../../../../tests/helpers/query-plans';
+import { explainAnalyze, recordingDb, rowsReadFrom, type PlanNode, type SentStatement } from '../../../../tests/helpers/query-plans';
 import { freshDatabase } from '../../../../tests/helpers/test-db';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
 import type { Database, Db } from '../../db/client';
@@ -21,6 +21,20 @@ if (!TEST_DATABASE_URL) {
 }
 
 const REQUESTS = 50_000;
+
+/**
+ * "Not accepted by me" as one read of the mediator's acceptances per statement (docs/decisions/035), not a probe per
+ * row a walk passes: every scan of mediator_acceptances runs once. On a page that read is their ids alone, off the
+ * mediator's index; the counts' My Accepted also tests the acceptances' status, so it reads their rows (once).
+ */
+function expectAcceptancesReadOnce(nodes: PlanNode[], { idsAlone }: { idsAlone: boolean }) {
+  const reads = nodes.filter((n) => n['Relation Name'] === 'mediator_acceptances');
+  expect(reads.length).toBeGreaterThan(0);
+  expect(reads.map((n) => n['Actual Loops'])).toEqual(reads.map(() => 1));
+  if (idsAlone) {
+    expect(reads.map((n) => [n['Node Type'], n['Index Name']])).toEqual(reads.map(() => ['Index Only Scan', 'mediator_acceptances_mediator_idx']));
+  }
+}
 const NOW = new Date('2026-11-23T12:00:00Z');
 
 /**
@@ -92,6 +106,8 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     await database.pool!.query(SEED);
+    // As autovacuum leaves a table between writes: the visibility map set, so the walks can be index-only.
+    await database.pool!.query('VACUUM mediation_requests, mediator_acceptances');
     // The repo's own functions on this database, with every statement they send kept for EXPLAIN.
     ({ db, sent } = recordingDb(database.pool!));
     const { rows } = await database.pool!.query<{ id: string; tier: string }>(
@@ -152,9 +168,13 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
         const indexes = new Set(nodes.map((n) => n['Index Name']));
         expect(indexes).toContain('mediation_requests_available_open_idx');
         expect(indexes).toContain('mediation_requests_available_match_idx');
+        // The walks read their indexes alone (the columns they test are carried: migration 0011).
+        const walks = nodes.filter((n) => n['Index Name']?.startsWith('mediation_requests_available_'));
+        expect(new Set(walks.map((n) => n['Node Type']))).toEqual(new Set(['Index Only Scan']));
         // A page, not the table: every scan of the requests together returns a few hundred rows of 50,000.
         const requestRows = rowsReadFrom(nodes, 'mediation_requests');
         expect(requestRows).toBeLessThan(500);
+        expectAcceptancesReadOnce(nodes, { idsAlone: true });
       }
       expect(ids).toEqual(plain.rows.slice(0, 60).map((r) => r.id));
 
@@ -175,6 +195,7 @@ describe.skipIf(!TEST_DATABASE_URL && !IN_CI)('Available list and tab counts on 
       expect(scans.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
       const requestRows = rowsReadFrom(nodes, 'mediation_requests');
       expect(requestRows).toBeLessThan(1_000);
+      expectAcceptancesReadOnce(nodes, { idsAlone: false });
     }
     // The figures, for the decision record and whoever reads the run (the bounds above are on rows, not on a clock).
     console.info(`Available list and counts on ${REQUESTS} requests, EXPLAIN ANALYZE execution times:\n  ${timings.join('\n  ')}`);

@@ -27,6 +27,17 @@ const notAcceptedBy = (mediatorId: Bound<string>) =>
   sql`NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${mediatorId})`;
 
 /**
+ * The same condition for a page's walks, which test it on every row they pass: `NOT IN` an uncorrelated subquery is
+ * run once per statement into a hash (PostgreSQL's hashed SubPlan), read index-only off mediator_acceptances_mediator_idx
+ * (which carries request_id, migration 0011), and every walk of the page then looks rows up in it; a probe of the unique
+ * index per row cost three index pages each, half of what a page read (docs/decisions/035). The set is the mediator's
+ * whole history of acceptances, so its cost grows with that history where the probes' grew with the page
+ * (decision 035 measures where they cross). request_id is NOT NULL, so `NOT IN` means exactly `NOT EXISTS`.
+ */
+const notAmongAcceptancesOf = (mediatorId: Bound<string>) =>
+  sql`r.id NOT IN (SELECT a.request_id FROM mediator_acceptances a WHERE a.mediator_id = ${mediatorId})`;
+
+/**
  * Which requests a mediator sees in "Available" (RULES.md 5), as one SQL condition on one row `r`: live, fewer than 3
  * acceptances, not accepted by them, and either open to all (openToAllAt passed with nobody having accepted before it)
  * or matching them (jurisdiction + specialization), Pro/Unlimited at once, Free after the head start.
@@ -102,7 +113,7 @@ export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take:
   return sql`SELECT w.id, w.created_at FROM (
     (SELECT r.id, r.created_at FROM mediation_requests r
       WHERE ${open} AND NOT r.accepted_before_open_to_all AND r.open_to_all_at IS NOT NULL AND r.open_to_all_at <= ${at}::timestamptz
-        AND ${after(cursor)} AND ${notAcceptedBy(mediatorId)}
+        AND ${after(cursor)} AND ${notAmongAcceptancesOf(mediatorId)}
       ORDER BY r.created_at DESC, r.id DESC ${limit})
     UNION
     (SELECT m.id, m.created_at
@@ -112,7 +123,7 @@ export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take:
         SELECT r.id, r.created_at FROM mediation_requests r
         WHERE ${open} AND lower(btrim(r.jurisdiction)) = lower(btrim(mp.jurisdiction)) AND lower(btrim(r.case_type)) = k.case_type_key
           AND (mp.subscription_tier <> 'free' OR (r.open_to_free_at IS NOT NULL AND r.open_to_free_at <= ${at}::timestamptz))
-          AND ${after(cursor)} AND ${notAcceptedBy(mediatorId)}
+          AND ${after(cursor)} AND ${notAmongAcceptancesOf(mediatorId)}
         ORDER BY r.created_at DESC, r.id DESC ${limit}
       ) m
       WHERE mp.user_id = ${mediatorId})
