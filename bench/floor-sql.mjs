@@ -24,7 +24,8 @@ export const AVAILABLE_SQL = `
 // and one walk per specialization, merged, cut to the page, then the whole rows. It mirrors availablePage in
 // src/server/modules/requests/visibility.ts and listMediatorRequests in mediator-pages.repo.ts.
 const OPEN = `r.status IN ('pending_mediators', 'awaiting_selection') AND r.live_acceptance_count < 3`;
-const NOT_MINE = `NOT EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = $1)`;
+// "Not accepted by me" as the app tests it on a page's walks: one hashed set of the mediator's accepted ids (decision 035).
+const NOT_MINE = `r.id NOT IN (SELECT a.request_id FROM mediator_acceptances a WHERE a.mediator_id = $1)`;
 export const AVAILABLE_INDEXED_SQL = `
   SELECT r.* FROM mediation_requests r
    WHERE r.id IN (

@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -216,6 +217,45 @@ await check('`npm run worker` runs the compiled worker (and refuses the embedded
   assert.match(result.output, /npm run worker needs DATABASE_URL/);
 });
 
+await check('`npm start` refuses a WEB_CONCURRENCY that is not a process count, and more than one process on the embedded database', async () => {
+  const cases = [
+    [{ WEB_CONCURRENCY: '0' }, /WEB_CONCURRENCY must be a whole number from 1 to 64 .* not "0"/],
+    [{ WEB_CONCURRENCY: 'two' }, /WEB_CONCURRENCY must be a whole number from 1 to 64 .* not "two"/],
+    [{ WEB_CONCURRENCY: '2' }, /WEB_CONCURRENCY=2 needs DATABASE_URL/],
+  ];
+  for (const [extra, message] of cases) {
+    const result = await runToEnd(['scripts/start.mjs'], { env: serverEnv({ DATA_DIR: temp('cluster-refusal-'), PORT: String(await freePort()), ...extra }) });
+    assert.equal(result.code, 1, `exit code for ${JSON.stringify(extra)}:\n${result.output}`);
+    assert.match(result.output, message);
+  }
+});
+
+/** The status of a GET made on a connection of its own. */
+function statusOnNewConnection(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The pids of a process's children (Linux /proc). */
+function childrenOf(pid) {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 if (!testDatabaseUrl && process.env.CI === 'true') {
   failures++;
@@ -294,6 +334,31 @@ if (!testDatabaseUrl && process.env.CI === 'true') {
       assert.match(worker.output(), /worker started/);
       const { code } = await stop(worker);
       assert.equal(code, 0, worker.output());
+    });
+    await check('WEB_CONCURRENCY=2 serves from two processes on one port, replaces one that dies, and all stop on SIGTERM', async () => {
+      const url = await newDatabase();
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const cluster = launch(['scripts/start.mjs'], { env: serverEnv({ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2' }) });
+      const deadline = Date.now() + READY_MS;
+      const until = async (pattern) => {
+        while (!pattern.test(cluster.output()) && cluster.child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+        assert.match(cluster.output(), pattern);
+      };
+      await until(/2 server processes listening/);
+      const [first, second] = childrenOf(cluster.child.pid);
+      assert.ok(first && second, `two server processes:\n${cluster.output()}`);
+      process.kill(first, 'SIGKILL');
+      await until(new RegExp(`server process \\d+ listening in place of ${first}`));
+      const now = childrenOf(cluster.child.pid);
+      assert.equal(now.length, 2, `a replacement was started:\n${cluster.output()}`);
+      assert.ok(now.includes(second) && !now.includes(first));
+      assert.match(cluster.output(), new RegExp(`server process ${first} exited \\(SIGKILL\\); starting another`));
+      // New connections (no kept-alive socket of the killed process): each is handed to a live process.
+      for (let i = 0; i < 20; i++) assert.equal(await statusOnNewConnection(`${baseUrl}/api/health`), 200);
+      const { code } = await stop(cluster);
+      assert.equal(code, 0, cluster.output());
+      for (const pid of now) assert.ok(!existsSync(`/proc/${pid}/stat`) || /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')), `process ${pid} stopped`);
     });
   } finally {
     for (const name of created) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);

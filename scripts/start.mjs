@@ -2,11 +2,13 @@
 // process with plain node. Builds first only when there is no build or the sources changed since it was made
 // (scripts/build-state.mjs), so a fresh clone still starts with `npm install && npm start`, and a restart costs no
 // build. Deployments that build ahead (`npm run build`) can also run `node dist/server/main.js` directly.
+// WEB_CONCURRENCY=N runs N server processes on one port (scripts/cluster.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, buildState } from './build-state.mjs';
+import { isClusterWorker, runCluster, webConcurrency } from './cluster.mjs';
 
 const ENTRIES = ['main', 'worker'];
 const entry = process.argv[2] ?? 'main';
@@ -58,5 +60,8 @@ async function ensureBuilt() {
   }
 }
 
-await ensureBuilt();
-await import(pathToFileURL(path.join(ROOT, `dist/server/${entry}.js`)).href);
+// A cluster's server processes run this file too: the primary has built already.
+if (!isClusterWorker()) await ensureBuilt();
+const processes = entry === 'main' && !isClusterWorker() ? webConcurrency() : 1;
+if (processes > 1) await runCluster(processes);
+else await import(pathToFileURL(path.join(ROOT, `dist/server/${entry}.js`)).href);
