@@ -43,12 +43,14 @@ export async function findThread(db: DbOrTx, user: SessionUser, requestId: strin
 /**
  * `GET /api/messages/{requestId}`: a page of the thread the caller may read, newest first, or 404. A participant's page
  * is one statement that checks their access itself; only an empty page asks `findThread` whether the thread is empty
- * or not theirs (docs/decisions/034). Reading changes nothing (RULES.md 7: GETs do not write).
+ * (the page stands: the SQL check and `threadAccess` agree, thread-access.api.test.ts) or not theirs (404)
+ * (docs/decisions/034). Reading changes nothing (RULES.md 7: GETs do not write).
  */
 export async function readThread(ctx: AppContext, user: SessionUser, requestId: string, limit: number, cursor: repo.Cursor) {
-  if (user.role !== 'admin' && isUuid(requestId)) {
-    const rows = await repo.listThreadMessagesAsParticipant(ctx.db, requestId, user.id, limit, cursor);
-    if (rows.length) return rows;
+  if (user.role !== 'admin') {
+    const rows = isUuid(requestId) ? await repo.listThreadMessagesAsParticipant(ctx.db, requestId, user.id, limit, cursor) : [];
+    if (!rows.length) await findThread(ctx.db, user, requestId);
+    return rows;
   }
   const thread = await findThread(ctx.db, user, requestId);
   return repo.listThreadMessages(ctx.db, thread.request.id, limit, cursor);
