@@ -5,7 +5,7 @@ import { signUpLawyer, signUpMediator } from '../../../tests/helpers/accounts';
 import { backends } from '../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { compileRowMapper, withCompiledRows } from './compiled-rows';
+import { compiledMapperCount, compileRowMapper, withCompiledRows } from './compiled-rows';
 import { lawyerProfiles, mediationRequests, mediatorAcceptances, payments, users } from './schema';
 
 // The compiled mapper must build exactly what Drizzle's own mapping builds (decision 034): the same selects prepared
@@ -100,5 +100,22 @@ describe.each(backends)('compiled row mapping on %s', (backend) => {
     expect(map(['x', null, null])).toEqual({ id: 'x', user: { createdAt: null, role: null } });
     const joined = compileRowMapper(fields, { users: false });
     expect(joined(['x', null, null])).toEqual({ id: 'x', user: null });
+  });
+
+  it('compiles a field layout once, however many times a statement is prepared (once per transaction)', async () => {
+    const findIn = async (db: typeof t.ctx.db) =>
+      withCompiledRows(
+        db
+          .select()
+          .from(mediationRequests)
+          .where(eq(mediationRequests.id, sql.placeholder('id')))
+          .prepare(`compiled_rows_tx_${++counter}`),
+      ).execute({
+        id: requestId,
+      });
+    await findIn(t.ctx.db);
+    const before = compiledMapperCount();
+    for (let i = 0; i < 5; i++) await t.ctx.db.transaction((tx) => findIn(tx as unknown as typeof t.ctx.db));
+    expect(compiledMapperCount()).toBe(before);
   });
 });

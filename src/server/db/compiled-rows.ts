@@ -81,9 +81,18 @@ export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: 
     .filter(([, first]) => !first.mixed && !joinsNotNullableMap![first.table])
     .map(([name, first]) => `if (r[${JSON.stringify(name)}][${JSON.stringify(first.key)}] === null) r[${JSON.stringify(name)}] = null;`);
   const body = `return function mapRow(row) { let v; const r = ${literal(tree)}; ${nullify.join(' ')} return r; };`;
-  // Generated from the statement's field list, never from data.
-  return new Function('d', body)(decoders) as (row: unknown[]) => Record<string, unknown>;
+  // Generated from the statement's field list, never from data. Compiled once per distinct text: the repos prepare a
+  // statement again for every transaction that uses it, and each of those gets a closure over the same code.
+  let factory = factories.get(body);
+  if (!factory) factories.set(body, (factory = new Function('d', body) as MapperFactory));
+  return factory(decoders);
 }
+
+type MapperFactory = (decoders: (((value: unknown) => unknown) | null)[]) => (row: unknown[]) => Record<string, unknown>;
+const factories = new Map<string, MapperFactory>();
+
+/** How many distinct mappers were compiled (tests: preparing a statement again compiles nothing). */
+export const compiledMapperCount = () => factories.size;
 
 /** A Drizzle prepared select whose rows are mapped by a compiled mapper; anything else is returned as it is. */
 export function withCompiledRows<T>(prepared: T): T {
