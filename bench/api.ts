@@ -1,9 +1,9 @@
 // The API part of `npm run bench`: each hot read and write driven by autocannon at 32 connections, the app and the
 // floor alternately (one after the other, repetition by repetition, so both see the same machine), with the app's
 // and the floor's resident memory sampled from /proc while they are under load.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { BENCH_MESSAGE_PREFIX, type Fixtures, type Session } from './fixtures';
+import { serverMemoryMb } from './processes';
 
 export interface Target {
   base: string;
@@ -118,15 +118,6 @@ export function scenarios(fx: Fixtures, origin: string): Scenario[] {
   ];
 }
 
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 interface AutocannonResult {
   requests: { total: number };
   duration: number;
@@ -138,8 +129,8 @@ interface AutocannonResult {
 
 /** One autocannon run against one side; `counter` numbers the requests across runs so none repeats. */
 async function drive(target: Target, make: Maker, counter: { next: number }, opts: { duration: number; connections: number }): Promise<SideResult> {
-  let peak = rssMb(target.pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.pid))), 200);
+  let peak = serverMemoryMb(target.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, serverMemoryMb(target.pid))), 200);
   try {
     const result = (await autocannon({
       url: target.base,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,6 +63,48 @@ export async function waitFor(url: string, child: ChildProcess, seconds: number,
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** Resolves once `output()` (what a process printed so far) matches `pattern`; fails when `child` exits or after `seconds`. */
+export async function waitForOutput(output: () => string, pattern: RegExp, child: ChildProcess, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!pattern.test(output())) {
+    if (child.exitCode !== null) throw new Error(`the process exited (${child.exitCode}) before printing ${pattern}`);
+    if (Date.now() > deadline) throw new Error(`${pattern} not printed within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid) children.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+function kbOf(file: string, field: string): number {
+  try {
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A server's memory in MB. One process: its resident set (VmRSS). A cluster (a primary and its server processes,
+ * WEB_CONCURRENCY / FLOOR_PROCESSES): the sum of their proportional set sizes, which counts the pages they share (the
+ * code of node and of the app) once instead of once per process, as a sum of resident sets would.
+ */
+export function serverMemoryMb(pid: number): number {
+  const children = childrenOf(pid);
+  if (!children.length) return kbOf(`/proc/${pid}/status`, 'VmRSS') / 1024;
+  return [pid, ...children].reduce((sum, p) => sum + kbOf(`/proc/${p}/smaps_rollup`, 'Pss'), 0) / 1024;
 }
 
 /** A mail server that accepts everything and keeps nothing: the production configuration requires SMTP. */

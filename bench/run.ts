@@ -5,12 +5,13 @@
 // bench/README.md. Never part of `npm test`.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { killAll, smtpSink, startProcess, stopProcess, waitFor } from './processes';
+import { killAll, smtpSink, startProcess, stopProcess, waitFor, waitForOutput } from './processes';
 import { explainAnalytics, measureAnalytics, type AnalyticsResult } from './analytics';
 import { runApi, scenarios, type ApiResult } from './api';
 import { bundleSizes, CHROMIUM, lighthouse, readManifest, ROUTES, type BundleResult, type LighthouseScores } from './client';
@@ -33,6 +34,12 @@ interface Args {
   requests: number;
   db: string;
   skip: Set<string>;
+  /**
+   * Server processes of the app (WEB_CONCURRENCY) and of the floor (FLOOR_PROCESSES), 1 unless `--processes N`: on
+   * this 2-core machine the load generator and PostgreSQL share the cores, and two processes helped the heavy reads
+   * but not the light ones (docs/decisions/035).
+   */
+  processes: number;
   /** `--only analytics` (or any parts): measure those alone; the results go to their timestamped file only. */
   only: boolean;
   sqlOnly: boolean;
@@ -49,6 +56,7 @@ function parseArgs(argv: string[]): Args {
     skip: new Set(),
     only: false,
     sqlOnly: false,
+    processes: 1,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -56,7 +64,10 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--reseed') args.reseed = true;
     else if (a === '--requests') args.requests = Number(argv[++i]);
     else if (a === '--db') args.db = argv[++i];
-    else if (a === '--sql-only')
+    else if (a === '--processes') {
+      args.processes = Number(argv[++i]);
+      if (!Number.isInteger(args.processes) || args.processes < 1 || args.processes > 64) throw new Error('--processes takes a whole number from 1 to 64');
+    } else if (a === '--sql-only')
       args.sqlOnly = true; // seed if needed, then only the floor SQL's timings (flatness across sizes)
     else if (a === '--skip')
       argv[++i].split(',').forEach((s) => args.skip.add(s)); // analytics, api, ws, lighthouse, bundles (while working on the bench)
@@ -64,7 +75,7 @@ function parseArgs(argv: string[]): Args {
       const only = argv[++i].split(',');
       PARTS.filter((p) => !only.includes(p)).forEach((p) => args.skip.add(p));
       args.only = true;
-    } else throw new Error(`unknown argument ${a}: use --quick, --reseed, --requests N, --db URL, --sql-only, --skip|--only ${PARTS.join(',')}`);
+    } else throw new Error(`unknown argument ${a}: use --quick, --reseed, --requests N, --db URL, --processes N, --sql-only, --skip|--only ${PARTS.join(',')}`);
   }
   return args;
 }
@@ -102,6 +113,14 @@ async function sqlTimings(
   }
 }
 
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 /** Replaces what stands between `<!-- name:start -->` and `<!-- name:end -->` in bench/README.md. */
 function replaceSection(name: string, text: string): void {
   const readme = path.join(ROOT, 'bench/README.md');
@@ -119,13 +138,15 @@ function timestamp(d: Date): string {
 
 function readmeTable(r: Results): string {
   const lines = [
-    `Latest run: ${r.date} (${r.mode}, ${r.seed.requests.toLocaleString('en-US')} requests seeded; machine: ${r.machine.cpus} CPUs, load average ${r.machine.loadStart} at the start, shared with other work, so expect noise).`,
+    `Latest run: ${r.date} (${r.mode}, ${r.seed.requests.toLocaleString('en-US')} requests seeded; machine: ${r.machine.cpus} CPUs, load average ${r.machine.loadStart} at the start, shared with other work, so expect noise; app and floor ${r.serverProcesses} server process${r.serverProcesses > 1 ? 'es' : ''} each).`,
     '',
     '| API (32 connections) | app req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | app / floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...r.api.map((a) => `| ${a.name} | ${a.rps} | ${a.p50} | ${a.p99} | ${a.errors} | ${a.floorRps} | ${a.floorP99} | ${a.ratio} |`),
     '',
-    `Server RSS under load (max): app ${r.rss.appMb} MB, floor ${r.rss.floorMb} MB.`,
+    r.serverProcesses > 1
+      ? `Server memory under load (max; the sum of the ${r.serverProcesses} processes' and the primary's PSS, shared pages counted once): app ${r.rss.appMb} MB, floor ${r.rss.floorMb} MB.`
+      : `Server RSS under load (max): app ${r.rss.appMb} MB, floor ${r.rss.floorMb} MB.`,
     '',
   ];
   if (r.analytics) {
@@ -184,6 +205,8 @@ interface Results {
   date: string;
   mode: 'full' | 'quick';
   machine: { cpus: number; loadStart: string; loadEnd?: string; node: string };
+  /** How many server processes the app and the floor each ran (WEB_CONCURRENCY / FLOOR_PROCESSES). */
+  serverProcesses: number;
   seed: { requests: number; seededAt: string; counts?: unknown };
   api: ApiResult[];
   rss: { appMb: number; floorMb: number };
@@ -214,6 +237,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: args.quick ? 'quick' : 'full',
     machine: { cpus: os.cpus().length, loadStart: load(), node: process.version },
+    serverProcesses: args.processes,
     seed: { requests: args.requests, seededAt: '' },
     api: [],
     rss: { appMb: 0, floorMb: 0 },
@@ -287,6 +311,15 @@ async function main(): Promise<void> {
 
   // 4. Servers: the production build (scripts/start.mjs) and the floor.
   log(`\n# Servers [${elapsed()}]`);
+  // A server already listening on one of these ports would answer in place of the one started here (and the one
+  // started here would die unseen): refuse to measure rather than measure the wrong process.
+  for (const [name, port] of [
+    ['BENCH_APP_PORT', APP_PORT],
+    ['BENCH_FLOOR_PORT', FLOOR_PORT],
+    ['BENCH_SMTP_PORT', SMTP_PORT],
+  ] as const) {
+    if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there, or set ${name} to a free port`);
+  }
   const smtp = smtpSink(SMTP_PORT, path.join(TMP, 'smtp.log'));
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -303,25 +336,31 @@ async function main(): Promise<void> {
     STORAGE_DRIVER: 'local',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: String(args.processes),
     SEED_DEMO: 'false',
   };
   delete appEnv.ADMIN_EMAIL;
   delete appEnv.ADMIN_PASSWORD;
-  const app = startProcess('app', process.execPath, ['scripts/start.mjs'], appEnv, path.join(TMP, 'app.log'));
+  let appOutput = '';
+  const app = startProcess('app', process.execPath, ['scripts/start.mjs'], appEnv, path.join(TMP, 'app.log'), (chunk) => (appOutput += chunk));
   let floor: ChildProcess | null = null;
+  let floorOutput = '';
   try {
     await waitFor(`${ORIGIN}/api/health`, app, 180);
+    if (args.processes > 1) await waitForOutput(() => appOutput, /\d+ server processes listening/, app, 120);
     // The floor after the app: the app's start runs the migrations, and the floor picks its Available query by the
     // columns the database then has.
     floor = startProcess(
       'floor',
       process.execPath,
       ['bench/floor.mjs'],
-      { ...process.env, DATABASE_URL: args.db, PORT: String(FLOOR_PORT) },
+      { ...process.env, DATABASE_URL: args.db, PORT: String(FLOOR_PORT), FLOOR_PROCESSES: String(args.processes) },
       path.join(TMP, 'floor.log'),
+      (chunk) => (floorOutput += chunk),
     );
     await waitFor(`http://127.0.0.1:${FLOOR_PORT}/health`, floor, 30);
-    log('  both answering');
+    if (args.processes > 1) await waitForOutput(() => floorOutput, /floor: \d+ processes listening/, floor, 30);
+    log(`  both answering, ${args.processes} server process${args.processes > 1 ? 'es' : ''} each`);
 
     const sql = await sqlTimings(args.db, { mediator: fx.mediator.userId, requestId: fx.pairs[0].requestId, userId: fx.pairs[0].lawyer.userId });
     results.sqlMs = sql.ms;
