@@ -72,11 +72,16 @@ export async function runCluster(count) {
     });
   });
   first.removeAllListeners('exit');
-  const others = Array.from({ length: count - 1 }, fork);
-  await Promise.all(others.map((worker) => new Promise((resolve) => worker.once('listening', resolve))));
-  log(`${count} server processes listening`);
+  // From here a process that dies (even one still starting) is replaced, or the whole stops: never a wait forever.
+  cluster.on('exit', replaceOrStop);
+  let starting = count - 1;
+  for (let i = 1; i < count; i++) {
+    fork().once('listening', () => {
+      if (--starting === 0) log(`${count} server processes listening`);
+    });
+  }
 
-  cluster.on('exit', (worker, code, signal) => {
+  function replaceOrStop(worker, code, signal) {
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (!alive().length) process.exit(exitCode);
@@ -92,5 +97,5 @@ export async function runCluster(count) {
     log(`server process ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another`);
     const replacement = fork();
     replacement.once('listening', () => log(`server process ${replacement.process.pid} listening in place of ${worker.process.pid}`));
-  });
+  }
 }
