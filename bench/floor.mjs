@@ -10,6 +10,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
+import { runCluster } from '../scripts/cluster.mjs';
 import {
   ACCEPT_SQL,
   AVAILABLE_COLUMNS_SQL,
@@ -23,23 +24,9 @@ import {
 } from './floor-sql.mjs';
 
 const processes = Number(process.env.FLOOR_PROCESSES ?? 1);
-if (cluster.isPrimary && processes > 1) {
-  for (let i = 0; i < processes; i++) cluster.fork();
-  let listening = 0;
-  cluster.on('listening', () => {
-    if (++listening === processes) process.stdout.write(`floor: ${processes} processes listening\n`);
-  });
-  const stopAll = () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  };
-  cluster.on('exit', () => {
-    if (!Object.values(cluster.workers ?? {}).some(Boolean)) process.exit(0);
-  });
-  process.on('SIGTERM', stopAll);
-  process.on('SIGINT', stopAll);
-} else {
-  await serve();
-}
+// The app's own cluster primary (fork, replace, stop), so the two sides share the port the same way.
+if (cluster.isPrimary && processes > 1) await runCluster(processes);
+else await serve();
 
 async function serve() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL ?? 10) });

@@ -359,7 +359,7 @@ async function main(): Promise<void> {
       (chunk) => (floorOutput += chunk),
     );
     await waitFor(`http://127.0.0.1:${FLOOR_PORT}/health`, floor, 30);
-    if (args.processes > 1) await waitForOutput(() => floorOutput, /floor: \d+ processes listening/, floor, 30);
+    if (args.processes > 1) await waitForOutput(() => floorOutput, /\d+ server processes listening/, floor, 30);
     log(`  both answering, ${args.processes} server process${args.processes > 1 ? 'es' : ''} each`);
 
     const sql = await sqlTimings(args.db, { mediator: fx.mediator.userId, requestId: fx.pairs[0].requestId, userId: fx.pairs[0].lawyer.userId });
