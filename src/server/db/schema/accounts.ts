@@ -15,6 +15,24 @@ export const sessions = pgTable(
   },
   (t) => [index('session_expire_idx').on(t.expire), index('session_user_idx').on(sql`((${t.sess}->>'userId'))`)],
 );
+/**
+ * Why a session the server ended (not a sign-out) ended, by the same id as `session.sid` (the token's hash), so that
+ * the next request bearing its cookie can say so in its 401 (docs/decisions/038). `userId` is whose browser it was
+ * (the admin while impersonating); a user suspended since then is told that instead. Kept 30 days, the longest a
+ * session cookie lives.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sid: varchar('sid', { length: 64 }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** suspended | password_changed | expired | ended (common/domain/session-end.ts) */
+    reason: varchar('reason', { length: 20 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ended_sessions_ended_at_idx').on(t.endedAt), index('ended_sessions_user_idx').on(t.userId)],
+);
+
 export interface SessionData {
   userId: string;
   /** ISO time the session began: the absolute expiry counts from here. */
