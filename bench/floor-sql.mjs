@@ -54,13 +54,18 @@ export const AVAILABLE_COLUMNS_SQL = `SELECT count(*)::int = 2 AS indexed FROM i
 
 // The request detail: the app's statement (requests.repo.ts findRequestDetail, docs/decisions/026), the same joins and
 // subqueries, here for a viewer who is not a mediator: the row, the viewer's acceptance, the payment's status and
-// refunds, whether a dispute exists, and the counterpart's contact. $1 is the viewer, $2 the request.
+// its ledger summed (ledger-sums.repo.ts), whether a dispute exists, and the counterpart's contact. $1 is the viewer, $2 the request.
 export const REQUEST_SQL = `
   SELECT r.*, a.id AS my_acceptance_id, a.status AS my_acceptance_status, a.proposed_rate AS my_acceptance_rate,
          a.note AS my_acceptance_note, a.no_conflict_confirmed AS my_acceptance_confirmed, a.accepted_at AS my_accepted_at,
          false AS available, p.status AS payment_status, p.refund_reason,
-         (SELECT sum(l.amount)::text FROM ledger_entries l WHERE l.payment_id = p.id AND l.kind = 'refund') AS refund_amount,
-         (SELECT max(l.created_at) FROM ledger_entries l WHERE l.payment_id = p.id AND l.kind = 'refund') AS refunded_at,
+         CASE WHEN p.id IS NULL THEN NULL ELSE (SELECT json_build_object(
+           'charged', coalesce(sum(l.amount) FILTER (WHERE l.kind IN ('deposit_charge', 'balance_charge')), 0)::text,
+           'refunded', coalesce(sum(l.amount) FILTER (WHERE l.kind = 'refund'), 0)::text,
+           'platformFeeKept', coalesce(sum(l.platform_fee) FILTER (WHERE l.kind IN ('payout_transfer', 'cancellation_fee')), 0)::text,
+           'paidToMediator', coalesce(sum(l.amount) FILTER (WHERE l.kind IN ('payout_transfer', 'cancellation_fee')), 0)::text,
+           'refundedAt', max(l.created_at) FILTER (WHERE l.kind = 'refund')
+         ) FROM ledger_entries l WHERE l.payment_id = p.id) END AS ledger,
          EXISTS (SELECT 1 FROM disputes d WHERE d.request_id = r.id) AS has_dispute,
          cp.id AS cp_id, cp.role AS cp_role, cp.first_name AS cp_first_name, cp.last_name AS cp_last_name, cp.email AS cp_email,
          cpl.phone_number AS cp_lawyer_phone, cpl.firm_name AS cp_firm_name, cpm.phone_number AS cp_mediator_phone

@@ -23,6 +23,7 @@ import type {
   RequestCountsSchema,
   RequestDocumentDtoSchema,
   RequestDtoSchema,
+  SettlementSchema,
   UploadTargetSchema,
   UserDtoSchema,
 } from './schemas/responses';
@@ -40,6 +41,7 @@ export type PaymentDeclinedBody = z.infer<typeof PaymentDeclinedBodySchema>;
 export type RequestDocumentDto = z.infer<typeof RequestDocumentDtoSchema>;
 /** A mediation request as the API returns it (RULES.md 7: the entity's field names, money as strings). */
 export type RequestDto = z.infer<typeof RequestDtoSchema>;
+export type SettlementDto = z.infer<typeof SettlementSchema>;
 export type RequestCounts = z.infer<typeof RequestCountsSchema>;
 export type DepositIntent = z.infer<typeof DepositIntentSchema>;
 export type AcceptanceSummary = z.infer<typeof AcceptanceSchema>;

@@ -169,6 +169,24 @@ export const RequestDocumentDtoSchema = z.object({
   size: z.number().int().nullable(),
 });
 
+/**
+ * What happened to a payment's money (issue 21, docs/decisions/037), the same figures on every page that shows them:
+ * charged = refunded + platformFeeKept + paidToMediator + held, to the cent. `planned` is the planned split of the
+ * budget only while it is still the plan (nothing refunded, kept or paid, nothing cancelled); null once money has
+ * gone anywhere, so no page shows a fee or payout that did not happen.
+ */
+export const SettlementSchema = z.object({
+  charged: AmountSchema.describe("Charged to the lawyer's card (deposit and balance)"),
+  refunded: AmountSchema.describe("Refunded to the lawyer's card"),
+  platformFeeKept: AmountSchema.describe('Commission the platform kept out of what it paid the mediator'),
+  paidToMediator: AmountSchema.describe('Transferred to the mediator (payouts and cancellation fees)'),
+  held: AmountSchema.describe('Charged and not yet refunded, kept or paid: still held in escrow'),
+  planned: z
+    .object({ platformFee: AmountSchema, mediatorPayout: AmountSchema })
+    .nullable()
+    .describe("The budget's planned fee and payout, while they are still the plan"),
+});
+
 /** A mediation request as the API returns it (RULES.md 7: the entity's field names, money as strings). */
 export const RequestDtoSchema = z.object({
   id: Id,
@@ -231,6 +249,8 @@ export const RequestDtoSchema = z.object({
   dispute: RequestDisputeSchema.nullable(),
   /** What was refunded to the lawyer and when (from the ledger), for participants and admins; null when nothing. */
   refund: RequestRefundSchema,
+  /** What happened to the money so far, for participants and admins once a payment exists; null otherwise. */
+  settlement: SettlementSchema.nullable(),
 });
 
 /** GET /api/requests/counts: a mediator's tabs, or a lawyer's requests by status (statuses with none are absent). */
@@ -356,6 +376,7 @@ export const PaymentDtoSchema = z.object({
   refundReason: z.string().nullable(),
   totalCharged: AmountSchema,
   totalRefunded: AmountSchema,
+  settlement: SettlementSchema,
   createdAt: Timestamp,
   updatedAt: Timestamp,
   ledger: z.array(LedgerEntrySchema),

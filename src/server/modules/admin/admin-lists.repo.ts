@@ -83,6 +83,7 @@ export async function listAdminPayments(db: DbOrTx, status: PaymentStatus | unde
       payment: payments,
       caseName: mediationRequests.caseName,
       caseNumber: mediationRequests.caseNumber,
+      requestStatus: mediationRequests.status,
       lawyer: lawyerColumns,
       mediator: mediatorColumns,
       cursorAt: requestCursorAt,

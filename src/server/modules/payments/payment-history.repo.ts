@@ -11,7 +11,13 @@ function scopeCondition(scope: PaymentScope): SQL | undefined {
   return undefined;
 }
 
-const withCase = { payment: payments, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber };
+const withCase = {
+  payment: payments,
+  caseName: mediationRequests.caseName,
+  caseNumber: mediationRequests.caseNumber,
+  // A cancelled request's plan is over (common/domain/settlement.ts).
+  requestStatus: mediationRequests.status,
+};
 
 // The cursor carries a JS Date (milliseconds) while PostgreSQL keeps microseconds: order and compare at millisecond
 // precision, or payments created within the cursor row's millisecond would be skipped (as notifications do).

@@ -1,6 +1,7 @@
 import type { PaymentView } from '../../../common/schemas/payment-history';
 import { formatCents, parseCents, twoDecimals } from '../../../common/money';
 import type { PaymentListRow } from './payment-history.repo';
+import { settle, settlementDto, sumLedger } from '../../../common/domain/settlement';
 import { ledgerTotals, type LedgerRow } from './payments.repo';
 
 /** Who reads the payment: a mediator sees only the money moved to them (RULES.md 6), the others the whole ledger. */
@@ -9,8 +10,16 @@ export type PaymentViewer = 'mediator' | 'lawyer' | 'admin';
 const paidToMediator = (e: LedgerRow) => e.kind === 'payout_transfer' || e.kind === 'cancellation_fee';
 
 /** The API's payment view (RULES.md 2): the escrow row, its totals and its ledger. */
-export function presentPayment({ payment, caseName, caseNumber }: PaymentListRow, ledger: LedgerRow[], viewer: PaymentViewer): PaymentView {
+export function presentPayment({ payment, caseName, caseNumber, requestStatus }: PaymentListRow, ledger: LedgerRow[], viewer: PaymentViewer): PaymentView {
   const totals = ledgerTotals(ledger);
+  // Every viewer reads the same figures (issue 21): a mediator's ledger shows only their lines, its sums are the whole's.
+  const settlement = settle({
+    sums: sumLedger(ledger),
+    paymentStatus: payment.status,
+    plannedPlatformFee: parseCents(payment.platformFee)!,
+    plannedMediatorPayout: parseCents(payment.mediatorPayout)!,
+    requestCancelled: requestStatus === 'cancelled',
+  });
   const toMediator = ledger.filter(paidToMediator);
   const shown = viewer === 'mediator' ? toMediator : ledger;
   const lastPaid = toMediator.at(-1);
@@ -30,6 +39,7 @@ export function presentPayment({ payment, caseName, caseNumber }: PaymentListRow
     refundReason: payment.refundReason,
     totalCharged: formatCents(totals.charged),
     totalRefunded: formatCents(totals.refunded),
+    settlement: settlementDto(settlement),
     paidToYou: viewer === 'mediator' ? formatCents(toMediator.reduce((sum, e) => sum + parseCents(e.amount)!, 0)) : null,
     paidAt: viewer === 'mediator' && lastPaid ? lastPaid.createdAt.toISOString() : null,
     createdAt: payment.createdAt.toISOString(),

@@ -10,7 +10,14 @@ import type { PaymentStatus } from '../../../common/enums';
 import type { Counterpart } from '../../../common/schemas/after-match';
 import { payoutDueAt } from '../../../common/domain/payout';
 import type { RequestDispute } from '../../../common/schemas/disputes';
-import type { RefundSummaryRow } from './refunds.repo';
+import { settle, settlementDto } from '../../../common/domain/settlement';
+import { sumsInCents, type LedgerSumsRow } from './ledger-sums.repo';
+
+export interface RequestPaymentFacts {
+  status: PaymentStatus;
+  refundReason: string | null;
+  ledger: LedgerSumsRow;
+}
 
 export interface Viewer {
   id: string;
@@ -55,13 +62,14 @@ export function presentRequest(
     acceptanceCount: number;
     myAcceptance?: AcceptanceRow | null;
     uploadsById: Map<string, UploadRow>;
-    paymentStatus?: PaymentStatus | null;
+    /** The request's payment (status, refund reason, ledger sums), for viewers with full access; absent otherwise. */
+    payment?: RequestPaymentFacts | null;
     counterpartsById?: Map<string, CounterpartRow>;
     dispute?: RequestDispute | null;
-    refund?: RefundSummaryRow | null;
   },
 ): RequestDto {
   const full = hasFullAccess(request, viewer);
+  const payment = full ? extra.payment : null;
   const payoutReleaseAt = full && request.completedAt ? payoutDueAt(request) : null;
   const budgetCents = parseCents(request.budget) ?? 0;
   const split = splitBudget(budgetCents, termsOf(request, extra.currentTerms));
@@ -119,13 +127,28 @@ export function presentRequest(
       : null,
     fullAccess: full,
     counterpart: counterpartFor(request, viewer, extra.counterpartsById),
-    paymentStatus: full ? (extra.paymentStatus ?? null) : null,
+    paymentStatus: payment?.status ?? null,
     payoutReleaseAt: iso(payoutReleaseAt),
     dispute: full ? (extra.dispute ?? null) : null,
     refund:
-      full && extra.refund
-        ? { amount: twoDecimals(extra.refund.amount)!, refundedAt: extra.refund.refundedAt.toISOString(), reason: extra.refund.reason }
+      payment?.ledger.refundedAt && (parseCents(payment.ledger.refunded) ?? 0) > 0
+        ? {
+            amount: twoDecimals(payment.ledger.refunded)!,
+            refundedAt: new Date(payment.ledger.refundedAt).toISOString(),
+            reason: payment.refundReason,
+          }
         : null,
+    settlement: payment
+      ? settlementDto(
+          settle({
+            sums: sumsInCents(payment.ledger),
+            paymentStatus: payment.status,
+            plannedPlatformFee: split.platformFee,
+            plannedMediatorPayout: split.mediatorPayout,
+            requestCancelled: request.status === 'cancelled',
+          }),
+        )
+      : null,
   };
 }
 

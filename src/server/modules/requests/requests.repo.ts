@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } 
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { alias } from 'drizzle-orm/pg-core';
-import { lawyerProfiles, ledgerEntries, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
+import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
+import { ledgerSumsOf, type LedgerSumsRow } from './ledger-sums.repo';
 import { availableToMediator } from './visibility';
 
 export type RequestRow = typeof mediationRequests.$inferSelect;
@@ -51,8 +52,8 @@ export interface RequestDetailRow {
   available: boolean;
   paymentStatus: (typeof payments.$inferSelect)['status'] | null;
   refundReason: string | null;
-  refundAmount: string | null;
-  refundedAt: Date | null;
+  /** The payment's ledger summed (null without a payment). */
+  ledger: LedgerSumsRow | null;
   hasDispute: boolean;
   counterpart: {
     id: string | null;
@@ -69,7 +70,7 @@ export interface RequestDetailRow {
 /**
  * A request's detail in one statement, one round trip: the row, the viewer's acceptance (the (request, mediator)
  * unique index), whether it is in the viewer's Available list (only when `availableAt` is given: mediators), the
- * payment's status and refunds (payments' request unique index, ledger entries by payment), whether it has a dispute,
+ * payment's status and its ledger summed (payments' request unique index, ledger entries by payment), whether it has a dispute,
  * and the counterpart's contact (RULES.md 6: the lawyer sees the selected mediator, the selected mediator the lawyer).
  * Every part is a probe of an index by key, so its cost does not grow with the data. The caller decides visibility.
  */
@@ -102,7 +103,6 @@ function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL)
   const viewer = sql`${viewerId}::uuid`;
   const counterpartId = sql`CASE WHEN ${detail.lawyerId} = ${viewer} THEN ${detail.selectedMediatorId}
     WHEN ${detail.selectedMediatorId} = ${viewer} THEN ${detail.lawyerId} END`;
-  const refunds = sql`FROM ${ledgerEntries} WHERE ${ledgerEntries.paymentId} = ${payment.id} AND ${ledgerEntries.kind} = 'refund'`;
   return db
     .select({
       request: detail,
@@ -110,8 +110,7 @@ function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL)
       available: sql<boolean>`${available}`,
       paymentStatus: payment.status,
       refundReason: payment.refundReason,
-      refundAmount: sql<string | null>`(SELECT sum(${ledgerEntries.amount})::text ${refunds})`,
-      refundedAt: sql<Date | null>`(SELECT max(${ledgerEntries.createdAt}) ${refunds})`.mapWith(ledgerEntries.createdAt),
+      ledger: sql<LedgerSumsRow | null>`CASE WHEN ${payment.id} IS NULL THEN NULL ELSE ${ledgerSumsOf(payment.id)} END`,
       hasDispute: sql<boolean>`EXISTS (SELECT 1 FROM disputes d WHERE d.request_id = ${detail.id})`,
       counterpart: {
         id: cp.id,

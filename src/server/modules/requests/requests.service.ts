@@ -12,12 +12,11 @@ import { currentTerms } from '../settings/terms';
 import { findUploads } from '../files/files.repo';
 import { uploadIdFromPath } from '../files/file-rules';
 import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
-import { paymentStatusesFor } from '../payments/payments.repo';
 import * as repo from './requests.repo';
 import * as pages from './mediator-pages.repo';
 import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
-import { refundsByRequest } from './refunds.repo';
+import { paymentSumsByRequest } from './ledger-sums.repo';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 
@@ -127,13 +126,9 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
     acceptanceCount: request.liveAcceptanceCount,
     myAcceptance: user.role === 'mediator' ? row.myAcceptance : null,
     uploadsById,
-    paymentStatus: row.paymentStatus,
+    payment: row.paymentStatus && row.ledger ? { status: row.paymentStatus, refundReason: row.refundReason, ledger: row.ledger } : null,
     dispute: dispute ? presentRequestDispute(dispute) : null,
     counterpartsById,
-    refund:
-      row.refundedAt && row.refundAmount !== null
-        ? { requestId: request.id, amount: row.refundAmount, refundedAt: row.refundedAt, reason: row.refundReason }
-        : null,
   });
 }
 
@@ -148,7 +143,8 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
   const viewer = viewerOf(user);
   const counterpartIds = requests.map((r) => counterpartIdFor(r, viewer)).filter((id): id is string => id !== null);
   // The live acceptance count is kept on the row (migration 0006); the current terms matter only to drafts.
-  const [terms, mine, uploadsById, paymentStatuses, counterparts] = await Promise.all([
+  const fullAccessIds = ids.filter((_, i) => hasFullAccess(requests[i], viewer));
+  const [terms, mine, uploadsById, paymentsByRequest, counterparts] = await Promise.all([
     requests.some((r) => !r.terms) ? currentTerms(ctx.db) : requests[0].terms!,
     // Rows of the mediator's Available list cannot be theirs (the page's statement excluded them): no query needed.
     user.role === 'mediator' && !requests.every((r) => pages.readAsNotAcceptedBy(r, user.id)) ? repo.acceptancesOf(ctx.db, user.id, ids) : Promise.resolve([]),
@@ -157,20 +153,10 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
       ctx,
       requests.filter((r) => hasFullAccess(r, viewer)),
     ),
-    paymentStatusesFor(
-      ctx.db,
-      ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
-    ),
+    paymentSumsByRequest(ctx.db, fullAccessIds),
     repo.counterpartsOf(ctx.db, counterpartIds),
   ]);
-  const refunds = await refundsByRequest(
-    ctx.db,
-    ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
-  );
-  const disputes = await latestDisputesFor(
-    ctx.db,
-    ids.filter((_, i) => hasFullAccess(requests[i], viewer)),
-  );
+  const disputes = await latestDisputesFor(ctx.db, fullAccessIds);
   const mineByRequest = new Map(mine.map((a) => [a.requestId, a]));
   const counterpartsById = new Map(counterparts.map((c) => [c.id, c]));
   return requests.map((request) =>
@@ -179,10 +165,9 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
       acceptanceCount: request.liveAcceptanceCount,
       myAcceptance: mineByRequest.get(request.id) ?? null,
       uploadsById,
-      paymentStatus: paymentStatuses.get(request.id) ?? null,
+      payment: paymentsByRequest.get(request.id) ?? null,
       dispute: disputes.has(request.id) ? presentRequestDispute(disputes.get(request.id)!) : null,
       counterpartsById,
-      refund: refunds.get(request.id) ?? null,
     }),
   );
 }
