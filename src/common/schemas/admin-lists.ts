@@ -66,13 +66,17 @@ export const AdminPaymentSchema = PaymentViewSchema.extend({
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 
-/** GET /api/admin/mediator-ratings: one mediator's standing (spec 3 "mediator rating summary"). */
+/**
+ * GET /api/admin/mediator-ratings: one mediator's standing, spec 3's "mediator rating summary" under its names
+ * (mediatorId, mediatorName, reviewCount, averageRating; decision 036), with the e-mail and completed mediations the
+ * Ratings tab also shows.
+ */
 export const MediatorRatingSchema = z.object({
-  id: Id.describe('The mediator (user id)'),
-  name: z.string(),
+  mediatorId: Id.describe('The mediator (user id)'),
+  mediatorName: z.string().describe('First and last name'),
   email: z.string(),
   reviewCount: z.number().int().nonnegative(),
-  rating: Amount.describe('Average of their reviews, two decimals ("0.00" with none)'),
+  averageRating: Amount.describe('Average of their reviews, two decimals ("4.50"; "0.00" with none)'),
   totalMediationsCompleted: z.number().int().nonnegative(),
 });
 export type MediatorRating = z.infer<typeof MediatorRatingSchema>;

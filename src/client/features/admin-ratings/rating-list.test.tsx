@@ -10,11 +10,11 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-const mediator = (n: number, rating: string, reviewCount: number, completed: number): MediatorRating => ({
-  id: `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  name: `Mediator ${n}`,
+const mediator = (n: number, averageRating: string, reviewCount: number, completed: number): MediatorRating => ({
+  mediatorId: `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  mediatorName: `Mediator ${n}`,
   email: `m${n}@example.com`,
-  rating,
+  averageRating,
   reviewCount,
   totalMediationsCompleted: completed,
 });

@@ -8,12 +8,12 @@ import { useMediatorRatings } from './api';
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 function RatingCard({ mediator }: { mediator: MediatorRating }) {
-  const rating = formatRating(mediator.rating, mediator.reviewCount);
+  const rating = formatRating(mediator.averageRating, mediator.reviewCount);
   return (
     <Card>
       <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold">{mediator.name}</h3>
+          <h3 className="truncate font-semibold">{mediator.mediatorName}</h3>
           <p className="truncate text-sm text-muted-foreground">{mediator.email}</p>
         </div>
         <dl className="grid grid-cols-3 gap-4 text-sm sm:flex sm:gap-6">
@@ -46,7 +46,7 @@ export function RatingList() {
   return (
     <PagedListView
       list={list}
-      itemKey={(m) => m.id}
+      itemKey={(m) => m.mediatorId}
       loadingLabel="Loading mediator ratings"
       skeletonClassName="h-20"
       className="grid gap-3"

@@ -133,23 +133,23 @@ describe.each(backends)('admin lists on %s', (backend) => {
     await set(b.user.id, '4.50', 6, 7);
     await set(c.user.id, '5.00', 1, 1);
     await set(d.user.id, '4.50', 2, 2);
-    const pages = await allPages<{ id: string; rating: string; reviewCount: number }>(t, admin, '/api/admin/mediator-ratings', 2);
+    const pages = await allPages<{ mediatorId: string; averageRating: string; reviewCount: number }>(t, admin, '/api/admin/mediator-ratings', 2);
     const rows = pages.flat();
-    const mine = rows.filter((r) => [a, b, c, d].some((m) => m.user.id === r.id));
+    const mine = rows.filter((r) => [a, b, c, d].some((m) => m.user.id === r.mediatorId));
     const tie = [a.user.id, d.user.id].sort();
-    expect(mine.map((r) => r.id)).toEqual([c.user.id, b.user.id, ...tie]);
-    expect(rows.find((r) => r.id === a.user.id)).toEqual({
-      id: a.user.id,
-      name: 'Ada Mediator',
+    expect(mine.map((r) => r.mediatorId)).toEqual([c.user.id, b.user.id, ...tie]);
+    expect(rows.find((r) => r.mediatorId === a.user.id)).toEqual({
+      mediatorId: a.user.id,
+      mediatorName: 'Ada Mediator',
       email: a.email,
       reviewCount: 2,
-      rating: '4.50',
+      averageRating: '4.50',
       totalMediationsCompleted: 3,
     });
-    expect(rows.at(-1)).toMatchObject({ rating: '0.00', reviewCount: 0 });
-    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-    expect(rows.map((r) => [r.rating, r.reviewCount])).toEqual(
-      [...rows.map((r) => [r.rating, r.reviewCount] as const)].sort((x, y) => Number(y[0]) - Number(x[0]) || y[1] - x[1]),
+    expect(rows.at(-1)).toMatchObject({ averageRating: '0.00', reviewCount: 0 });
+    expect(new Set(rows.map((r) => r.mediatorId)).size).toBe(rows.length);
+    expect(rows.map((r) => [r.averageRating, r.reviewCount])).toEqual(
+      [...rows.map((r) => [r.averageRating, r.reviewCount] as const)].sort((x, y) => Number(y[0]) - Number(x[0]) || y[1] - x[1]),
     );
   });
 });

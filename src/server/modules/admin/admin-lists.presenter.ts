@@ -45,11 +45,11 @@ export function presentAdminPayment(row: AdminPaymentRow, ledger: LedgerRow[]): 
 
 export function presentMediatorRating(row: MediatorRatingRow): MediatorRating {
   return {
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
+    mediatorId: row.id,
+    mediatorName: `${row.firstName} ${row.lastName}`,
     email: row.email,
     reviewCount: row.reviewCount,
-    rating: twoDecimals(row.rating)!,
+    averageRating: twoDecimals(row.rating)!,
     totalMediationsCompleted: row.totalMediationsCompleted,
   };
 }

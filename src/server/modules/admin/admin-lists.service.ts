@@ -64,5 +64,8 @@ export function decodeRatingCursor(cursor: string | undefined): RatingCursor | n
 /** One page of mediators by rating; `next` is the cursor of the following page, if any. */
 export async function mediatorRatingsPage(ctx: AppContext, query: PageQuery): Promise<Page<MediatorRating>> {
   const rows = await listMediatorRatings(ctx.db, query.limit, decodeRatingCursor(query.cursor));
-  return pageOf(rows, query.limit, presentMediatorRating, (row) => encodeRatingCursor(presentMediatorRating(row)));
+  return pageOf(rows, query.limit, presentMediatorRating, (row) => {
+    const { averageRating, reviewCount, mediatorId } = presentMediatorRating(row);
+    return encodeRatingCursor({ rating: averageRating, reviewCount, id: mediatorId });
+  });
 }
