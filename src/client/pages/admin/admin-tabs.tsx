@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/utils';
 
@@ -21,30 +22,82 @@ function isActive(pathname: string, tab: (typeof ADMIN_TABS)[number]): boolean {
   return tab.to !== '/admin' && path.startsWith(`${tab.to}/`);
 }
 
-/** The tab bar under every admin page's heading. It scrolls sideways on narrow screens instead of wrapping. */
+type Fade = 'none' | 'start' | 'end' | 'both';
+
+/** Which ends the strip can still scroll towards (1 px of slack for fractional widths). */
+function fadeOf(strip: HTMLElement): Fade {
+  const before = strip.scrollLeft > 1;
+  const after = strip.scrollLeft < strip.scrollWidth - strip.clientWidth - 1;
+  return before && after ? 'both' : before ? 'start' : after ? 'end' : 'none';
+}
+
+/** The fade at an end the strip can scroll towards: the tab cut off there says there is more. */
+const FADE_CLASSES: Record<Fade, string> = {
+  none: '',
+  start: '[mask-image:linear-gradient(to_right,transparent,#000_1.5rem)]',
+  end: '[mask-image:linear-gradient(to_left,transparent,#000_1.5rem)]',
+  both: '[mask-image:linear-gradient(to_right,transparent,#000_1.5rem,#000_calc(100%-1.5rem),transparent)]',
+};
+
+/**
+ * The tab bar under every admin page's heading: a nav of links, the current one marked `aria-current="page"`. Nine
+ * tabs do not fit a phone (or a tablet beside the sidebar), so the bar scrolls sideways inside its own box — the page
+ * never does — and each page opens with its own tab scrolled to the middle, so the current tab is always in view
+ * (issue 21). Focus moving along the bar scrolls it too (the browser does, clear of the fades by the scroll padding).
+ */
 export function AdminTabs() {
   const { pathname } = useLocation();
+  const stripRef = useRef<HTMLDivElement>(null);
+  const [fade, setFade] = useState<Fade>('none');
+
+  const measure = useCallback(() => {
+    if (stripRef.current) setFade(fadeOf(stripRef.current));
+  }, []);
+
+  // Before the first paint: the current tab in the middle of the strip (the browser clamps at either end).
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (strip && current) {
+      const centred = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+      strip.scrollLeft = Math.max(0, Math.min(strip.scrollWidth - strip.clientWidth, centred));
+    }
+    measure();
+  }, [pathname, measure]);
+
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+
   return (
-    <nav aria-label="Admin sections" className="-mx-1 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 border-b px-1">
-        {ADMIN_TABS.map((tab) => {
-          const active = isActive(pathname, tab);
-          return (
-            <li key={tab.to}>
-              <Link
-                to={tab.to}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  '-mb-px inline-flex h-10 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  active ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
-                )}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+    <nav aria-label="Admin sections" className="-mx-1 min-w-0">
+      <div
+        ref={stripRef}
+        onScroll={measure}
+        data-fade={fade}
+        className={cn('relative scroll-px-6 overflow-x-auto overscroll-x-contain [scrollbar-width:thin]', FADE_CLASSES[fade])}
+      >
+        <ul className="flex min-w-max gap-1 border-b px-1">
+          {ADMIN_TABS.map((tab) => {
+            const active = isActive(pathname, tab);
+            return (
+              <li key={tab.to}>
+                <Link
+                  to={tab.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    '-mb-px inline-flex h-10 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                    active ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+                  )}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     </nav>
   );
 }
