@@ -14,7 +14,7 @@ function AuditCard({ entry }: { entry: AuditEntryDto }) {
     <Card>
       <CardContent className="grid gap-2 p-4 text-sm">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h3 className="font-semibold">{actionLabel(entry.action)}</h3>
+          <h2 className="font-semibold">{actionLabel(entry.action)}</h2>
           <time dateTime={entry.createdAt} className="text-muted-foreground">
             {formatDateTime(entry.createdAt)}
           </time>

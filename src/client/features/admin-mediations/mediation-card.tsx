@@ -34,9 +34,9 @@ export function MediationCard({
     <Card className="grid gap-3 p-4 sm:p-5" aria-labelledby={headingId} role="article">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-semibold wrap-anywhere">
+          <h2 id={headingId} className="font-semibold wrap-anywhere">
             {mediation.caseName}
-          </h3>
+          </h2>
           <p className="text-sm text-muted-foreground">Case #{mediation.caseNumber}</p>
         </div>
         <StatusBadge status={mediation.status} />

@@ -19,9 +19,9 @@ export function PaymentCard({ payment, onOpenLedger }: { payment: AdminPayment; 
     <Card className="grid gap-3 p-4 sm:p-5" role="article" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-semibold wrap-anywhere">
+          <h2 id={headingId} className="font-semibold wrap-anywhere">
             {payment.caseName}
-          </h3>
+          </h2>
           <p className="text-sm text-muted-foreground">
             Case #{payment.caseNumber} · {formatDate(payment.createdAt)}
           </p>

@@ -13,7 +13,7 @@ function RatingCard({ mediator }: { mediator: MediatorRating }) {
     <Card>
       <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold">{mediator.mediatorName}</h3>
+          <h2 className="truncate font-semibold">{mediator.mediatorName}</h2>
           <p className="truncate text-sm text-muted-foreground">{mediator.email}</p>
         </div>
         <dl className="grid grid-cols-3 gap-4 text-sm sm:flex sm:gap-6">

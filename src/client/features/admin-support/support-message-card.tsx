@@ -25,10 +25,10 @@ export function SupportMessageCard({ message: m }: { message: SupportMessageDto 
     <Card className="grid gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold wrap-anywhere">{m.subject}</h3>
+          <h2 className="font-semibold wrap-anywhere">{m.subject}</h2>
           <p className="text-sm wrap-anywhere text-muted-foreground">
             From {m.name} ·{' '}
-            <a href={`mailto:${m.email}`} className="text-primary underline-offset-4 hover:underline">
+            <a href={`mailto:${m.email}`} className="text-primary underline underline-offset-4 hover:decoration-2">
               <Mail className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
               {m.email}
             </a>

@@ -23,10 +23,10 @@ export function UserCard({ user, isSelf }: { user: AdminUserDto; isSelf: boolean
     <Card className="grid gap-3 p-4" data-testid="user-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold wrap-anywhere">
+          <h2 className="font-semibold wrap-anywhere">
             {fullName(user)}
             {isSelf ? <span className="ml-1 text-sm font-normal text-muted-foreground">(you)</span> : null}
-          </h3>
+          </h2>
           <p className="text-sm wrap-anywhere text-muted-foreground">{user.email}</p>
         </div>
         <UserStatusBadge status={user.status} />
