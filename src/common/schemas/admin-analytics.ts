@@ -1,5 +1,6 @@
 // GET /api/admin/analytics (spec 2 /admin's eight stat cards + spec 7; RULES.md 7: money as two-decimal strings).
-// What each figure counts is defined in docs/decisions/021-admin-analytics.md.
+// What each figure counts is defined in docs/decisions/021-admin-analytics.md; the names are spec 3's (decision 036),
+// which also defines heldInEscrow.
 import { z } from 'zod';
 
 const Amount = z
@@ -17,14 +18,17 @@ export const AnalyticsQuerySchema = z.object({
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 export const AnalyticsFiguresSchema = z.object({
-  mediatorSignups: Count.describe('Accounts created in the range that are mediators'),
-  lawyerSignups: Count.describe('Accounts created in the range that are lawyers'),
-  mediationsSubmitted: Count.describe('Requests that went live (deposit paid) in the range'),
-  mediationsMatched: Count.describe('Of the requests submitted in the range, those a mediator has been selected for'),
+  totalMediatorSignups: Count.describe('Accounts created in the range that are mediators'),
+  totalLawyerSignups: Count.describe('Accounts created in the range that are lawyers'),
+  totalMediationsSubmitted: Count.describe('Requests that went live (deposit paid) in the range'),
+  totalMediationsMatched: Count.describe('Requests whose mediator was selected in the range'),
   totalRevenue: Amount.describe('Charged to cards (deposits, balances, subscriptions) less refunds, in the range'),
-  platformRevenue: Amount.describe('Commission kept from payouts and cancellation fees, plus subscriptions less their refunds'),
-  mediatorPayouts: Amount.describe('Transferred to mediators (payouts and cancellation fees)'),
+  totalForPlatform: Amount.describe('Commission kept from payouts and cancellation fees, plus subscriptions less their refunds'),
+  totalForMediators: Amount.describe('Transferred to mediators (payouts and cancellation fees)'),
   activeUsers: Count.describe('Distinct users (admins aside) who signed in or acted in the range'),
+  heldInEscrow: Amount.describe(
+    'Of the deposits and balances charged in the range, what the escrow still holds now (neither refunded, paid to the mediator nor kept as the fee; money out of a payment is counted against its earliest charges first)',
+  ),
 });
 export type AnalyticsFigures = z.infer<typeof AnalyticsFiguresSchema>;
 

@@ -3,7 +3,9 @@ import type { Analytics } from '../../../common/schemas/admin-analytics';
 import { displayMoney } from '../../lib/format';
 import { LineChart } from './line-chart';
 
-const count = (n: number) => n.toLocaleString();
+// Figures and axis steps alike: counts with thousands separators ("1,000"), money with the dollar sign ("$1,000",
+// "$1,075.50"); the axes' steps are whole (line-chart.tsx), so their money reads "$0, $500, $1,000".
+const count = (n: number) => n.toLocaleString('en-US');
 const money = (n: number) => displayMoney(n);
 
 const STYLES = [{ colorClass: 'text-primary' }, { colorClass: 'text-success', dash: '6 4' }, { colorClass: 'text-destructive', dash: '2 3' }];
@@ -19,8 +21,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics['series'
         dates={dates}
         format={count}
         lines={[
-          { label: 'Mediators', values: pick((d) => d.mediatorSignups), ...STYLES[0] },
-          { label: 'Lawyers', values: pick((d) => d.lawyerSignups), ...STYLES[1] },
+          { label: 'Mediators', values: pick((d) => d.totalMediatorSignups), ...STYLES[0] },
+          { label: 'Lawyers', values: pick((d) => d.totalLawyerSignups), ...STYLES[1] },
         ]}
       />
       <LineChart
@@ -28,8 +30,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics['series'
         dates={dates}
         format={count}
         lines={[
-          { label: 'Submitted', values: pick((d) => d.mediationsSubmitted), ...STYLES[0] },
-          { label: 'Matched', values: pick((d) => d.mediationsMatched), ...STYLES[1] },
+          { label: 'Submitted', values: pick((d) => d.totalMediationsSubmitted), ...STYLES[0] },
+          { label: 'Matched', values: pick((d) => d.totalMediationsMatched), ...STYLES[1] },
         ]}
       />
       <LineChart
@@ -38,8 +40,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics['series'
         format={money}
         lines={[
           { label: 'Total revenue', values: pick((d) => Number(d.totalRevenue)), ...STYLES[0] },
-          { label: 'Platform revenue', values: pick((d) => Number(d.platformRevenue)), ...STYLES[1] },
-          { label: 'Mediator payouts', values: pick((d) => Number(d.mediatorPayouts)), ...STYLES[2] },
+          { label: 'Platform revenue', values: pick((d) => Number(d.totalForPlatform)), ...STYLES[1] },
+          { label: 'Mediator payouts', values: pick((d) => Number(d.totalForMediators)), ...STYLES[2] },
         ]}
       />
       <LineChart title="Active users" dates={dates} format={count} lines={[{ label: 'Active users', values: pick((d) => d.activeUsers), ...STYLES[0] }]} />

@@ -12,28 +12,30 @@ const analyticsUrls = () => fetchMock.mock.calls.map(([url]) => new URL(String(u
 
 const day = (date: string, n: number) => ({
   date,
-  mediatorSignups: n,
-  lawyerSignups: 2 * n,
-  mediationsSubmitted: n,
-  mediationsMatched: n,
+  totalMediatorSignups: n,
+  totalLawyerSignups: 2 * n,
+  totalMediationsSubmitted: n,
+  totalMediationsMatched: n,
   totalRevenue: `${n * 100}.00`,
-  platformRevenue: `${n * 10}.00`,
-  mediatorPayouts: `${n * 90}.00`,
-  activeUsers: n,
+  totalForPlatform: `${n * 10}.00`,
+  totalForMediators: `${n * 90}.00`,
+  activeUsers: n * 600,
+  heldInEscrow: `${n * 50}.00`,
 });
 
 const ANALYTICS: Analytics = {
   startDate: '2026-03-01',
   endDate: '2026-03-02',
   timeZone: 'UTC',
-  mediatorSignups: 3,
-  lawyerSignups: 12,
-  mediationsSubmitted: 7,
-  mediationsMatched: 5,
+  totalMediatorSignups: 3,
+  totalLawyerSignups: 12,
+  totalMediationsSubmitted: 7,
+  totalMediationsMatched: 5,
   totalRevenue: '1075.50',
-  platformRevenue: '150.00',
-  mediatorPayouts: '925.50',
+  totalForPlatform: '150.00',
+  totalForMediators: '925.50',
   activeUsers: 1234,
+  heldInEscrow: '3200.00',
   series: [day('2026-03-01', 1), day('2026-03-02', 2)],
 };
 
@@ -102,6 +104,23 @@ describe('AnalyticsOverview', () => {
     expect(card('Active Users').textContent).toContain('1,234');
   });
 
+  it('says under Total Revenue what it counts and how much of it is still held in escrow', async () => {
+    renderOverview();
+    await screen.findByText('1,234');
+    const revenue = card('Total Revenue');
+    expect(revenue.textContent).toContain('Charged to cards in this range, less refunds.');
+    expect(revenue.textContent).toContain('$3,200 of those charges is still held in escrow.');
+    // The other cards carry no such line.
+    expect(card('Platform Revenue').textContent).not.toContain('escrow');
+  });
+
+  it('says so when nothing of the range is held any more', async () => {
+    fetchMock.mockImplementation(async () => json({ ...ANALYTICS, heldInEscrow: '0.00' }));
+    renderOverview();
+    await screen.findByText('1,234');
+    expect(card('Total Revenue').textContent).toContain('None of those charges is still held in escrow.');
+  });
+
   it('loads the charts chunk once the figures arrive, with a readable image and table per chart', async () => {
     renderOverview();
     // Before the figures arrive the charts' chunk is not rendered at all: only its placeholder.
@@ -116,6 +135,18 @@ describe('AnalyticsOverview', () => {
     ]);
     const revenueTable = screen.getByRole('table', { name: 'Revenue per day' });
     expect(within(revenueTable).getByRole('row', { name: /2026-03-02/ }).textContent).toContain('$200');
+  });
+
+  it('labels the y-axes in round steps: dollars for money, whole counts with thousands separators', async () => {
+    renderOverview();
+    await screen.findAllByRole('img');
+    const axis = (title: string) =>
+      [...screen.getByText(title, { selector: 'figcaption' }).closest('figure')!.querySelector('[data-testid="y-axis"]')!.children]
+        .filter((label) => !label.classList.contains('invisible'))
+        .map((label) => label.textContent);
+    expect(axis('Revenue')).toEqual(['$0', '$50', '$100', '$150', '$200']); // daily peak $200
+    expect(axis('Active users')).toEqual(['0', '500', '1,000', '1,500']); // daily peak 1,200
+    expect(axis('Signups')).toEqual(['0', '1', '2', '3', '4']); // daily peak 4 lawyers
   });
 
   it('refuses a start after the end or a range over 366 days, and does not ask the server', async () => {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGE_TEXTS } from '../../../common/domain/date-range';
 import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
-import { createMatchedRequest } from '../../../../tests/helpers/matched';
-import { call } from '../../../../tests/helpers/requests';
+import { runDueJobs } from '../../../../tests/helpers/jobs';
+import { createCompletedRequest, createMatchedRequest } from '../../../../tests/helpers/matched';
+import { call, createLiveRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { ledgerEntries, mediationRequests, mediatorAcceptances, messages, payments, reviews, sessions, subscriptionCharges, users } from '../../db/schema';
 import { ensureAdmin } from '../users/accounts.service';
@@ -146,48 +147,55 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     const body = res.json();
     expect(body).toMatchObject({ startDate: '2026-01-10', endDate: '2026-01-12', timeZone: 'UTC' });
     expect(figures(body)).toEqual({
-      mediatorSignups: 2, // M1 (first instant), M2 (last millisecond); not M3 (the instant after)
-      lawyerSignups: 2, // L2, L5; not L1 (a millisecond before), not U0 (no role), not the admin
-      mediationsSubmitted: 3, // R1, R2, R5; not R3 (the instant after), not R4 or R6 (before)
-      mediationsMatched: 2, // R1, R4 (submitted before the range); not R3 or R5 (the instant after), not R6 (a ms before)
+      totalMediatorSignups: 2, // M1 (first instant), M2 (last millisecond); not M3 (the instant after)
+      totalLawyerSignups: 2, // L2, L5; not L1 (a millisecond before), not U0 (no role), not the admin
+      totalMediationsSubmitted: 3, // R1, R2, R5; not R3 (the instant after), not R4 or R6 (before)
+      totalMediationsMatched: 2, // R1, R4 (submitted before the range); not R3 or R5 (the instant after), not R6 (a ms before)
       totalRevenue: '1550.00', // 250 + 1150 + 250 charged − 100 refunded + 49 − 49 subscriptions
-      platformRevenue: '152.50', // 140 + 12.50 commission + 0 net subscriptions
-      mediatorPayouts: '1372.50', // 1260 payout + 112.50 cancellation fee
+      totalForPlatform: '152.50', // 140 + 12.50 commission + 0 net subscriptions
+      totalForMediators: '1372.50', // 1260 payout + 112.50 cancellation fee
       activeUsers: 4, // L1 (submits), L2 (a draft), M1 (accepts, messages), M2 (a session)
+      // Of the range's charges, what P1 and P2 still hold: P1's money out (1260 + 140 fee + 100 refund = 1500) is set
+      // against its earliest charges first (888.88 before the range, then the 250 deposit: both spent), leaving 788.88 of
+      // the 1150 balance; P2 paid 112.50 + 12.50 out of its 250 deposit, leaving 125.
+      heldInEscrow: '913.88',
     });
     expect(body.series).toEqual([
       {
         date: '2026-01-10',
-        mediatorSignups: 1,
-        lawyerSignups: 0,
-        mediationsSubmitted: 2, // R1, R5
-        mediationsMatched: 1, // R1
+        totalMediatorSignups: 1,
+        totalLawyerSignups: 0,
+        totalMediationsSubmitted: 2, // R1, R5
+        totalMediationsMatched: 1, // R1
         totalRevenue: '299.00', // deposit 250 + upgrade 49
-        platformRevenue: '49.00',
-        mediatorPayouts: '0.00',
+        totalForPlatform: '49.00',
+        totalForMediators: '0.00',
         activeUsers: 2, // L1, M1
+        heldInEscrow: '0.00', // P1's 250 deposit: spent by the money out, earliest charges first
       },
       {
         date: '2026-01-11',
-        mediatorSignups: 0,
-        lawyerSignups: 1,
-        mediationsSubmitted: 0,
-        mediationsMatched: 0,
+        totalMediatorSignups: 0,
+        totalLawyerSignups: 1,
+        totalMediationsSubmitted: 0,
+        totalMediationsMatched: 0,
         totalRevenue: '1150.00', // the balance
-        platformRevenue: '12.50', // the cancellation fee's commission, at this day's first instant
-        mediatorPayouts: '112.50',
+        totalForPlatform: '12.50', // the cancellation fee's commission, at this day's first instant
+        totalForMediators: '112.50',
         activeUsers: 2, // L2, M1
+        heldInEscrow: '788.88', // 1150 − (1500 − 888.88 − 250)
       },
       {
         date: '2026-01-12',
-        mediatorSignups: 1,
-        lawyerSignups: 1,
-        mediationsSubmitted: 1, // R2
-        mediationsMatched: 1, // R4, at this day's first instant
+        totalMediatorSignups: 1,
+        totalLawyerSignups: 1,
+        totalMediationsSubmitted: 1, // R2
+        totalMediationsMatched: 1, // R4, at this day's first instant
         totalRevenue: '101.00', // 250 − 100 − 49 (the subscription refund)
-        platformRevenue: '91.00', // 140 − 49
-        mediatorPayouts: '1260.00',
+        totalForPlatform: '91.00', // 140 − 49
+        totalForMediators: '1260.00',
         activeUsers: 2, // L1, M2
+        heldInEscrow: '125.00', // P2's deposit less its cancellation fee and commission
       },
     ]);
   });
@@ -196,19 +204,24 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     const res = await call(t, 'GET', '/api/admin/analytics?startDate=2026-01-12&endDate=2026-01-12&timeZone=America/Los_Angeles', admin);
     expect(res.statusCode).toBe(200);
     expect(figures(res.json())).toEqual({
-      mediatorSignups: 2, // M2, M3
-      lawyerSignups: 1, // L3 at 23:59:59.999 local; not L4 (local midnight after), not L5 (a millisecond before local midnight)
-      mediationsSubmitted: 2, // R2, R3
-      mediationsMatched: 2, // R3 (23:59:59.999 local), R5 (16:00 local); not R4 (16:00 the day before)
+      totalMediatorSignups: 2, // M2, M3
+      totalLawyerSignups: 1, // L3 at 23:59:59.999 local; not L4 (local midnight after), not L5 (a millisecond before local midnight)
+      totalMediationsSubmitted: 2, // R2, R3
+      totalMediationsMatched: 2, // R3 (23:59:59.999 local), R5 (16:00 local); not R4 (16:00 the day before)
       totalRevenue: '1248.99', // 250 + 999.99 charged − 100 refunded + 99 upgrade
-      platformRevenue: '239.00', // 140 commission + 99 upgrade
-      mediatorPayouts: '1260.00',
+      totalForPlatform: '239.00', // 140 commission + 99 upgrade
+      totalForMediators: '1260.00',
       activeUsers: 2, // L1 (submits, reviews), M2 (a message at 23:59:59.999 local)
+      heldInEscrow: '1124.99', // P1's 999.99 (its charges exceed its money out by 1788.87) + P2's 125
     });
     const twoDays = await call(t, 'GET', '/api/admin/analytics?startDate=2026-01-11&endDate=2026-01-12&timeZone=America/Los_Angeles', admin);
     const perDay = twoDays
       .json()
-      .series.map((d: { date: string; lawyerSignups: number; mediationsMatched: number }) => [d.date, d.lawyerSignups, d.mediationsMatched]);
+      .series.map((d: { date: string; totalLawyerSignups: number; totalMediationsMatched: number }) => [
+        d.date,
+        d.totalLawyerSignups,
+        d.totalMediationsMatched,
+      ]);
     expect(perDay).toEqual([
       ['2026-01-11', 2, 1], // L2 (04:00 local), L5 (23:59:59.999 local); R4 matched 16:00 local
       ['2026-01-12', 1, 2], // L3; R3, R5
@@ -222,14 +235,15 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     expect([body.startDate, body.endDate, body.series.length]).toEqual(['2026-01-31', '2026-03-02', 31]);
     expect(body.series[0]).toEqual({
       date: '2026-01-31',
-      mediatorSignups: 0,
-      lawyerSignups: 0,
-      mediationsSubmitted: 0,
-      mediationsMatched: 0,
+      totalMediatorSignups: 0,
+      totalLawyerSignups: 0,
+      totalMediationsSubmitted: 0,
+      totalMediationsMatched: 0,
       totalRevenue: '0.00',
-      platformRevenue: '0.00',
-      mediatorPayouts: '0.00',
+      totalForPlatform: '0.00',
+      totalForMediators: '0.00',
       activeUsers: 0,
+      heldInEscrow: '0.00',
     });
   });
 
@@ -256,8 +270,31 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     expect((await call(t, 'PATCH', `/api/admin/mediations/${id}/reassign`, admin, { mediatorId: next.user.id })).statusCode).toBe(200);
     expect(await matchedAt()).toEqual(selectedAt);
     const matchedOn = async (day: string) =>
-      (await call(t, 'GET', `/api/admin/analytics?startDate=${day}&endDate=${day}`, admin)).json().mediationsMatched as number;
+      (await call(t, 'GET', `/api/admin/analytics?startDate=${day}&endDate=${day}`, admin)).json().totalMediationsMatched as number;
     expect([await matchedOn('2026-03-02'), await matchedOn('2026-03-05')]).toEqual([1, 0]);
     t.clock.set(selectedAt);
+  });
+
+  it("held in escrow: of the day's charges, what the escrow still holds now; it falls as the money leaves", async () => {
+    t.clock.set('2026-04-10T15:00:00.000Z');
+    const { lawyer } = await createCompletedRequest(t); // deposit 250 + balance 1150 charged, payout after the 72-hour hold
+    const cancelled = await createLiveRequest(t, lawyer.cookie); // deposit 250, refunded in full by the cancellation below
+    const money = async (date: string) => {
+      // Signed in anew at the clock's time (the suite's session has expired by April).
+      const login = await call(t, 'POST', '/api/login', undefined, { email: 'analytics.admin@example.com', password: PASSWORD });
+      const body = (await call(t, 'GET', `/api/admin/analytics?startDate=${date}&endDate=${date}`, sessionCookie(login))).json();
+      return { totalRevenue: body.totalRevenue, heldInEscrow: body.heldInEscrow, totalForMediators: body.totalForMediators };
+    };
+    expect(await money('2026-04-10')).toEqual({ totalRevenue: '1650.00', heldInEscrow: '1650.00', totalForMediators: '0.00' });
+
+    expect((await call(t, 'POST', `/api/requests/${cancelled}/cancel`, lawyer.cookie, { reason: 'Settled' })).statusCode).toBe(200);
+    expect(await money('2026-04-10')).toEqual({ totalRevenue: '1400.00', heldInEscrow: '1400.00', totalForMediators: '0.00' });
+
+    t.clock.set('2026-04-13T16:00:00.000Z');
+    await runDueJobs(t);
+    // The charges stay the 10th's revenue; nothing of them is held once the payout (1260) and the fee (140) have left.
+    expect(await money('2026-04-10')).toEqual({ totalRevenue: '1400.00', heldInEscrow: '0.00', totalForMediators: '0.00' });
+    expect(await money('2026-04-13')).toEqual({ totalRevenue: '0.00', heldInEscrow: '0.00', totalForMediators: '1260.00' });
+    t.clock.set('2026-03-02T15:00:00.000Z');
   });
 });

@@ -14,16 +14,18 @@ export interface InstantRange {
 /** Per-day sums; money in integer cents. */
 export interface DayFigures {
   day: number;
-  mediatorSignups: number;
-  lawyerSignups: number;
-  mediationsSubmitted: number;
-  mediationsMatched: number;
+  totalMediatorSignups: number;
+  totalLawyerSignups: number;
+  totalMediationsSubmitted: number;
+  totalMediationsMatched: number;
   chargedCents: number;
   refundedCents: number;
   feeKeptCents: number;
   paidToMediatorsCents: number;
   subscriptionChargedCents: number;
   subscriptionRefundedCents: number;
+  /** Of the deposits and balances charged this day, what is still held now (docs/decisions/036). */
+  heldCents: number;
 }
 
 function bounds(range: InstantRange) {
@@ -54,14 +56,14 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
              count(*) FILTER (WHERE u.role = 'mediator') AS mediator_signups,
              count(*) FILTER (WHERE u.role = 'lawyer') AS lawyer_signups,
              0 AS submitted, 0 AS matched, 0::numeric AS charged, 0::numeric AS refunded, 0::numeric AS fee_kept,
-             0::numeric AS paid, 0::numeric AS sub_charged, 0::numeric AS sub_refunded
+             0::numeric AS paid, 0::numeric AS sub_charged, 0::numeric AS sub_refunded, 0::numeric AS held
         FROM users u WHERE ${inRange(c('u.created_at'))} GROUP BY 1
       UNION ALL
-      SELECT ${day(c('r.submitted_at'))}, 0, 0, count(*), 0, 0, 0, 0, 0, 0, 0
+      SELECT ${day(c('r.submitted_at'))}, 0, 0, count(*), 0, 0, 0, 0, 0, 0, 0, 0
         FROM mediation_requests r WHERE ${inRange(c('r.submitted_at'))} GROUP BY 1
       UNION ALL
       -- Matched on the day the mediator was selected, whenever the request was submitted (a reassignment keeps it).
-      SELECT ${day(c('r.matched_at'))}, 0, 0, 0, count(*), 0, 0, 0, 0, 0, 0
+      SELECT ${day(c('r.matched_at'))}, 0, 0, 0, count(*), 0, 0, 0, 0, 0, 0, 0
         FROM mediation_requests r WHERE ${inRange(c('r.matched_at'))} GROUP BY 1
       UNION ALL
       SELECT ${day(c('l.created_at'))}, 0, 0, 0, 0,
@@ -69,25 +71,46 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
              sum(l.amount) FILTER (WHERE l.kind = 'refund'),
              sum(l.platform_fee) FILTER (WHERE l.kind IN ('payout_transfer', 'cancellation_fee')),
              sum(l.amount) FILTER (WHERE l.kind IN ('payout_transfer', 'cancellation_fee')),
-             0, 0
+             0, 0, 0
         FROM ledger_entries l WHERE ${inRange(c('l.created_at'))} GROUP BY 1
       UNION ALL
       SELECT ${day(c('s.created_at'))}, 0, 0, 0, 0, 0, 0, 0, 0,
              sum(s.amount) FILTER (WHERE s.kind IN ('upgrade', 'renewal')),
-             sum(s.amount) FILTER (WHERE s.kind = 'refund')
+             sum(s.amount) FILTER (WHERE s.kind = 'refund'),
+             0
         FROM subscription_charges s WHERE s.status = 'succeeded' AND ${inRange(c('s.created_at'))} GROUP BY 1
+      UNION ALL
+      -- Of each deposit or balance charged in the range, what is still held now (docs/decisions/036): the money that
+      -- left its payment (refunds, transfers to the mediator, the fee kept) is counted against the payment's earliest
+      -- charges first, so a charge still holds what its payment's charges up to and including it exceed that money
+      -- out by, at most its own amount. Every entry of the payments charged in the range, through the payment index.
+      SELECT ${day(c('h.created_at'))}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+             sum(greatest(0, least(h.amount, h.charged_through - coalesce(h.paid_out, 0))))
+        FROM (
+          SELECT e.created_at, e.kind, e.amount,
+                 sum(e.amount) FILTER (WHERE e.kind IN ('deposit_charge', 'balance_charge'))
+                   OVER (PARTITION BY e.payment_id ORDER BY e.created_at, e.id) AS charged_through,
+                 sum(e.amount + e.platform_fee) FILTER (WHERE e.kind NOT IN ('deposit_charge', 'balance_charge'))
+                   OVER (PARTITION BY e.payment_id) AS paid_out
+            FROM ledger_entries e
+           WHERE e.payment_id IN (SELECT l.payment_id FROM ledger_entries l
+                                   WHERE l.kind IN ('deposit_charge', 'balance_charge') AND ${inRange(c('l.created_at'))})
+        ) h
+       WHERE h.kind IN ('deposit_charge', 'balance_charge') AND ${inRange(c('h.created_at'))}
+       GROUP BY 1
     )
     SELECT day::int AS day,
-           sum(mediator_signups)::int AS "mediatorSignups",
-           sum(lawyer_signups)::int AS "lawyerSignups",
-           sum(submitted)::int AS "mediationsSubmitted",
-           sum(matched)::int AS "mediationsMatched",
+           sum(mediator_signups)::int AS "totalMediatorSignups",
+           sum(lawyer_signups)::int AS "totalLawyerSignups",
+           sum(submitted)::int AS "totalMediationsSubmitted",
+           sum(matched)::int AS "totalMediationsMatched",
            ${cents(sql`sum(charged)`)} AS "chargedCents",
            ${cents(sql`sum(refunded)`)} AS "refundedCents",
            ${cents(sql`sum(fee_kept)`)} AS "feeKeptCents",
            ${cents(sql`sum(paid)`)} AS "paidToMediatorsCents",
            ${cents(sql`sum(sub_charged)`)} AS "subscriptionChargedCents",
-           ${cents(sql`sum(sub_refunded)`)} AS "subscriptionRefundedCents"
+           ${cents(sql`sum(sub_refunded)`)} AS "subscriptionRefundedCents",
+           ${cents(sql`sum(held)`)} AS "heldCents"
       FROM parts GROUP BY day ORDER BY day`);
   return rowsOf<Record<keyof DayFigures, string | number>>(result).map((row) => {
     const figures = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));

@@ -17,7 +17,8 @@ export function adminAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): voi
       attachValidation: true,
       schema: {
         tags: ['Admin'],
-        summary: 'Signups, mediations, revenue, payouts and active users for a range of days (default: the last 30), in total and per day',
+        summary:
+          'Signups, mediations, revenue (and what of it is still held in escrow), payouts and active users for a range of days (default: the last 30), in total and per day',
         querystring: AnalyticsQuerySchema,
         response: { 200: AnalyticsSchema, ...readErrors(400, 401, 403) },
       },

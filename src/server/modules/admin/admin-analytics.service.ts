@@ -8,30 +8,32 @@ import { transaction } from '../../unit-of-work';
 import { activeUsersFromSources, activityByUtcDay, figuresByDay, type DayFigures } from './admin-analytics.repo';
 
 const NONE: Omit<DayFigures, 'day'> = {
-  mediatorSignups: 0,
-  lawyerSignups: 0,
-  mediationsSubmitted: 0,
-  mediationsMatched: 0,
+  totalMediatorSignups: 0,
+  totalLawyerSignups: 0,
+  totalMediationsSubmitted: 0,
+  totalMediationsMatched: 0,
   chargedCents: 0,
   refundedCents: 0,
   feeKeptCents: 0,
   paidToMediatorsCents: 0,
   subscriptionChargedCents: 0,
   subscriptionRefundedCents: 0,
+  heldCents: 0,
 };
 
-/** The stat cards' figures from one day's (or the range's) sums: docs/decisions/021 defines each. */
+/** The stat cards' figures from one day's (or the range's) sums: docs/decisions/021 defines each, 036 the names and the held figure. */
 function present(sums: Omit<DayFigures, 'day'>, activeUsers: number): AnalyticsFigures {
   const subscriptions = sums.subscriptionChargedCents - sums.subscriptionRefundedCents;
   return {
-    mediatorSignups: sums.mediatorSignups,
-    lawyerSignups: sums.lawyerSignups,
-    mediationsSubmitted: sums.mediationsSubmitted,
-    mediationsMatched: sums.mediationsMatched,
+    totalMediatorSignups: sums.totalMediatorSignups,
+    totalLawyerSignups: sums.totalLawyerSignups,
+    totalMediationsSubmitted: sums.totalMediationsSubmitted,
+    totalMediationsMatched: sums.totalMediationsMatched,
     totalRevenue: formatCents(sums.chargedCents - sums.refundedCents + subscriptions),
-    platformRevenue: formatCents(sums.feeKeptCents + subscriptions),
-    mediatorPayouts: formatCents(sums.paidToMediatorsCents),
+    totalForPlatform: formatCents(sums.feeKeptCents + subscriptions),
+    totalForMediators: formatCents(sums.paidToMediatorsCents),
     activeUsers,
+    heldInEscrow: formatCents(sums.heldCents),
   };
 }
 
