@@ -13,13 +13,44 @@ const WIDTH = 600;
 const HEIGHT = 200;
 const PAD = 4;
 
-function points(values: number[], max: number): string {
+/**
+ * The y-axis: round steps (1, 2, 2.5 or 5 times a power of ten, never below 1, so counts stay whole and money reads
+ * in whole dollars) from a multiple of the step at or below the lowest value (0 or a negative day) to one at or above
+ * the highest, in at most `maxSteps` steps. E.g. a highest value of 1,075.50 gives 0, 500, 1,000, 1,500.
+ */
+export function axisTicks(values: number[], maxSteps = 4): number[] {
+  const finite = values.filter(Number.isFinite);
+  const lo = Math.min(0, ...finite);
+  const hi = Math.max(0, ...finite);
+  if (hi === lo) return [0, 1];
+  let step = 1;
+  search: for (let power = 1; ; power *= 10) {
+    for (const m of [1, 2, 2.5, 5]) {
+      const candidate = m * power;
+      if (!Number.isInteger(candidate)) continue;
+      if (Math.ceil(hi / candidate) - Math.floor(lo / candidate) <= maxSteps) {
+        step = candidate;
+        break search;
+      }
+    }
+  }
+  const ticks: number[] = [];
+  // `+ 0` turns -0 into 0 ("0", not "-0").
+  for (let n = Math.floor(lo / step); n <= Math.ceil(hi / step); n++) ticks.push(n * step + 0);
+  return ticks;
+}
+
+/** Where a value sits in the drawing (y grows downwards), between the axis's lowest and highest ticks. */
+function yOf(value: number, lo: number, hi: number): number {
+  return HEIGHT - PAD - ((value - lo) / (hi - lo)) * (HEIGHT - 2 * PAD);
+}
+
+function points(values: number[], lo: number, hi: number): string {
   const step = values.length > 1 ? (WIDTH - 2 * PAD) / (values.length - 1) : 0;
   return values
     .map((v, i) => {
       const x = values.length > 1 ? PAD + i * step : WIDTH / 2;
-      const y = HEIGHT - PAD - (max > 0 ? (v / max) * (HEIGHT - 2 * PAD) : 0);
-      return `${x.toFixed(1)},${y.toFixed(1)}`;
+      return `${x.toFixed(1)},${yOf(v, lo, hi).toFixed(1)}`;
     })
     .join(' ');
 }
@@ -30,7 +61,9 @@ function points(values: number[], max: number): string {
  */
 export function LineChart({ title, dates, lines, format }: { title: string; dates: string[]; lines: ChartLine[]; format: (value: number) => string }) {
   const id = useId();
-  const max = Math.max(0, ...lines.flatMap((l) => l.values));
+  const ticks = axisTicks(lines.flatMap((l) => l.values));
+  const lo = ticks[0];
+  const hi = ticks[ticks.length - 1];
   const first = dates[0] ?? '';
   const last = dates[dates.length - 1] ?? '';
   const totals = lines.map((l) => `${l.label}: peak ${format(Math.max(0, ...l.values))}`).join('; ');
@@ -48,18 +81,34 @@ export function LineChart({ title, dates, lines, format }: { title: string; date
         ))}
       </ul>
       <div className="grid grid-cols-[auto_1fr] gap-2 text-xs text-muted-foreground">
-        <div className="flex flex-col justify-between text-right tabular-nums" aria-hidden="true">
-          <span>{format(max)}</span>
-          <span>{format(0)}</span>
+        <div className="relative h-40 text-right tabular-nums" aria-hidden="true" data-testid="y-axis">
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-0 -translate-y-1/2 whitespace-nowrap" style={{ top: `${(yOf(tick, lo, hi) / HEIGHT) * 100}%` }}>
+              {format(tick)}
+            </span>
+          ))}
+          {/* Gives the column the width of its longest label (the labels themselves are placed absolutely). */}
+          <span className="invisible block h-0 overflow-hidden whitespace-nowrap">{ticks.map(format).reduce((a, b) => (b.length > a.length ? b : a), '')}</span>
         </div>
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 w-full" role="img" aria-labelledby={`${id}-t ${id}-d`}>
           <title id={`${id}-t`}>{title}</title>
           <desc id={`${id}-d`}>{`Daily figures from ${first} to ${last}. ${totals}.`}</desc>
-          <line x1="0" y1={HEIGHT - PAD} x2={WIDTH} y2={HEIGHT - PAD} className="stroke-border" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+          {ticks.map((tick) => (
+            <line
+              key={tick}
+              x1="0"
+              y1={yOf(tick, lo, hi)}
+              x2={WIDTH}
+              y2={yOf(tick, lo, hi)}
+              className={tick === 0 ? 'stroke-border' : 'stroke-border/50'}
+              strokeWidth="1"
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
           {lines.map((l) => (
             <polyline
               key={l.label}
-              points={points(l.values, max)}
+              points={points(l.values, lo, hi)}
               fill="none"
               stroke="currentColor"
               strokeWidth="2"
