@@ -18,8 +18,18 @@ const OUTCOMES: {
   ledger: LedgerLine[];
   expected: { charged: number; refunded: number; platformFeeKept: number; paidToMediator: number; held: number; planned: boolean };
 }[] = [
-  { name: 'deposit intent created', status: 'pending', ledger: [], expected: { charged: 0, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 0, planned: true } },
-  { name: 'deposit declined', status: 'failed', ledger: [], expected: { charged: 0, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 0, planned: false } },
+  {
+    name: 'deposit intent created',
+    status: 'pending',
+    ledger: [],
+    expected: { charged: 0, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 0, planned: true },
+  },
+  {
+    name: 'deposit declined',
+    status: 'failed',
+    ledger: [],
+    expected: { charged: 0, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 0, planned: false },
+  },
   {
     name: 'a draft cancelled with its intent open',
     status: 'pending',
@@ -27,7 +37,12 @@ const OUTCOMES: {
     ledger: [],
     expected: { charged: 0, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 0, planned: false },
   },
-  { name: 'deposit held, no mediator yet', status: 'held', ledger: [deposit], expected: { charged: 25_000, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 25_000, planned: true } },
+  {
+    name: 'deposit held, no mediator yet',
+    status: 'held',
+    ledger: [deposit],
+    expected: { charged: 25_000, refunded: 0, platformFeeKept: 0, paidToMediator: 0, held: 25_000, planned: true },
+  },
   {
     name: 'balance charged at selection (and completed within the hold window)',
     status: 'held',

@@ -82,6 +82,8 @@ export const MediatorProfileDtoSchema = z.object({
   totalMediationsCompleted: z.number().int(),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   subscriptionStartDate: Timestamp.nullable(),
+  /** Mediations this calendar month (UTC) as the monthly cap counts them (RULES.md 5); derived, never stored. */
+  monthlyMediationCount: z.number().int(),
   createdAt: Timestamp,
 });
 

@@ -1,4 +1,5 @@
 import type { AdminPayment } from '../../../common/schemas/admin-lists';
+import { settlementLines, settlementSentence } from '../../components/settlement-figures';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { displayMoney, formatDate } from '../../lib/format';
@@ -7,13 +8,18 @@ import { PaymentStatusBadge } from './payment-status-badge';
 /** One payment in the admins' list: the case, the parties, the money at each stage and the status. */
 export function PaymentCard({ payment, onOpenLedger }: { payment: AdminPayment; onOpenLedger: (payment: AdminPayment) => void }) {
   const headingId = `payment-${payment.id}`;
+  const { settlement } = payment;
   const figures = [
     // The spec calls the deposit the payment's "amount" (spec 7 Payment); `amount` in the API is the full budget.
-    { term: 'Amount (deposit)', value: displayMoney(payment.depositAmount) },
-    { term: 'Total charged', value: displayMoney(payment.totalCharged) },
-    { term: 'Refunded', value: displayMoney(payment.totalRefunded) },
-    { term: 'Platform fee', value: displayMoney(payment.platformFee) },
-    { term: 'Mediator payout', value: displayMoney(payment.mediatorPayout) },
+    { term: 'Amount (deposit)', value: displayMoney(payment.depositAmount), figure: 'deposit' },
+    // What happened to the money (issue 21), then the plan only while it still stands.
+    ...settlementLines(settlement, 'admin').map((line) => ({ term: line.term, value: displayMoney(line.amount), figure: line.figure })),
+    ...(settlement.planned
+      ? [
+          { term: 'Platform fee (planned)', value: displayMoney(settlement.planned.platformFee), figure: 'plannedPlatformFee' },
+          { term: 'Mediator payout (planned)', value: displayMoney(settlement.planned.mediatorPayout), figure: 'plannedMediatorPayout' },
+        ]
+      : []),
   ];
   return (
     <Card className="grid gap-3 p-4 sm:p-5" role="article" aria-labelledby={headingId}>
@@ -40,10 +46,13 @@ export function PaymentCard({ payment, onOpenLedger }: { payment: AdminPayment; 
         {figures.map((f) => (
           <div key={f.term}>
             <dt className="text-muted-foreground">{f.term}</dt>
-            <dd className="tabular-nums">{f.value}</dd>
+            <dd className="tabular-nums" data-figure={f.figure}>
+              {f.value}
+            </dd>
           </div>
         ))}
       </dl>
+      {settlementSentence(settlement, 'admin') ? <p className="text-xs text-muted-foreground">{settlementSentence(settlement, 'admin')}</p> : null}
       {payment.refundReason ? <p className="text-sm wrap-anywhere text-muted-foreground">Refund: {payment.refundReason}</p> : null}
       <div>
         <Button variant="outline" size="sm" onClick={() => onOpenLedger(payment)} aria-label={`View ledger (${payment.ledger.length}) of ${payment.caseName}`}>

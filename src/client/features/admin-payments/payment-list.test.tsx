@@ -63,13 +63,18 @@ describe('PaymentList', () => {
     expect(value(released, 'Lawyer')).toBe('Lena Lawyer');
     expect(value(released, 'Mediator')).toBe('Max Mediator');
     expect(value(released, 'Amount (deposit)')).toBe(displayMoney('250.00'));
-    expect(value(released, 'Total charged')).toBe(displayMoney('1400.00'));
-    expect(value(released, 'Refunded')).toBe(displayMoney('0.00'));
-    expect(value(released, 'Platform fee')).toBe(displayMoney('140.00'));
-    expect(value(released, 'Mediator payout')).toBe(displayMoney('1260.00'));
+    // What happened, not the plan: charged, the fee kept and what was paid (nothing refunded, nothing held).
+    expect(value(released, "Charged to the lawyer's card")).toBe(displayMoney('1400.00'));
+    expect(value(released, 'Platform fee kept')).toBe(displayMoney('140.00'));
+    expect(value(released, 'Paid to the mediator')).toBe(displayMoney('1260.00'));
+    expect(within(released).queryByText(/planned/)).toBeNull();
     expect(within(released).getByText('Paid to mediator')).toBeTruthy();
     const held = await card('Doe v. Roe');
     expect(value(held, 'Mediator')).toBe('Not selected');
+    // Still the plan: the deposit held, the planned fee and payout said as planned.
+    expect(value(held, 'Still held')).toBe(displayMoney('250.00'));
+    expect(value(held, 'Platform fee (planned)')).toBe(displayMoney('70.00'));
+    expect(value(held, 'Mediator payout (planned)')).toBe(displayMoney('630.00'));
     expect(within(held).getByText('Held in escrow')).toBeTruthy();
     expect(urls()).toContain('/api/admin/payments?limit=20');
   });

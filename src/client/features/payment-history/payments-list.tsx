@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SettlementDto } from '../../../common/api-types';
 import type { PaymentView } from '../../../common/schemas/payment-history';
 import { ListSkeleton } from '../../components/paged-list';
 import { Button } from '../../components/ui/button';
@@ -27,13 +28,37 @@ const COLUMNS: Record<'payer' | 'payee', Column[]> = {
     { header: 'Charged', cell: (p) => displayMoney(p.totalCharged), amount: true },
     { header: 'Refunded', cell: (p) => displayMoney(p.totalRefunded), amount: true },
   ],
+  // The same four figures as the request page, the statement and the admins' view (issue 21); the plan beside them
+  // only while it still stands.
   payee: [
     { header: 'Paid on', cell: (p) => (p.paidAt ? <time dateTime={p.paidAt}>{formatDate(p.paidAt)}</time> : 'Not yet') },
     { header: 'Status', cell: (p) => <PayoutBadge payment={p} /> },
-    { header: 'Your payout', cell: (p) => displayMoney(p.mediatorPayout), amount: true },
-    { header: 'Paid to you', cell: (p) => displayMoney(p.paidToYou ?? '0'), amount: true },
+    { header: "Charged to the lawyer's card", cell: (p) => <Figure figure="charged" amount={p.settlement.charged} />, amount: true },
+    { header: 'Refunded to the lawyer', cell: (p) => <Figure figure="refunded" amount={p.settlement.refunded} />, amount: true },
+    {
+      header: 'Platform fee',
+      cell: (p) => <Figure figure="platformFeeKept" amount={p.settlement.platformFeeKept} planned={p.settlement.planned?.platformFee} />,
+      amount: true,
+    },
+    {
+      header: 'Paid to you',
+      cell: (p) => <Figure figure="paidToMediator" amount={p.settlement.paidToMediator} planned={p.settlement.planned?.mediatorPayout} />,
+      amount: true,
+    },
   ],
 };
+
+/** What happened (marked with its figure, as on every page that shows it), and under it the plan while it stands. */
+function Figure({ figure, amount, planned }: { figure: keyof SettlementDto; amount: string; planned?: string }) {
+  return (
+    <>
+      <span className="block" data-figure={figure}>
+        {displayMoney(amount)}
+      </span>
+      {planned ? <span className="block text-xs text-muted-foreground">{displayMoney(planned)} planned</span> : null}
+    </>
+  );
+}
 
 function CaseCell({ payment }: { payment: PaymentView }) {
   return (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { APP_NAME } from '../../../common/constants';
 import { formatCents, parseCents } from '../../../common/money';
 import type { PaymentView } from '../../../common/schemas/payment-history';
+import { SettlementFigures } from '../../components/settlement-figures';
 import { displayMoney, formatDate } from '../../lib/format';
 import { ledgerLineLabel, PAYMENT_STATUS_LABELS, payoutLabel } from './payment-status';
 import './receipt-print.css';
@@ -16,7 +17,9 @@ function LineDetail({ line, toYou }: { line: LedgerLine; toYou: boolean }) {
   const transfer = line.kind === 'payout_transfer' || line.kind === 'cancellation_fee';
   let detail: string | null = null;
   if (toYou) detail = cents(line.platformFee) > 0 ? `After the platform fee of ${displayMoney(line.platformFee)}` : null;
-  else if (transfer) detail = 'Paid from the amount held';
+  else if (transfer)
+    detail =
+      cents(line.platformFee) > 0 ? `Paid from the amount held, after the platform fee of ${displayMoney(line.platformFee)}` : 'Paid from the amount held';
   // Notes such as "Payout" only repeat the label; reasons ("Dispute resolved by our team") say something.
   else if (line.note && !label.toLowerCase().includes(line.note.toLowerCase())) detail = line.note;
   return detail ? <span className="block text-muted-foreground">{detail}</span> : null;
@@ -128,6 +131,12 @@ export function PaymentReceipt({ payment, issuedAt }: { payment: PaymentView; is
           <Totals payment={payment} toYou={toYou} />
         </tfoot>
       </table>
+      <section aria-labelledby="receipt-breakdown" className="grid gap-2">
+        <h2 id="receipt-breakdown" className="text-sm font-semibold">
+          Where the money went
+        </h2>
+        <SettlementFigures settlement={payment.settlement} reader={toYou ? 'mediator' : 'lawyer'} />
+      </section>
       <p className="text-xs text-muted-foreground">
         Amounts in US dollars. Questions about this {toYou ? 'statement' : 'receipt'}? Contact us through the Contact page.
       </p>

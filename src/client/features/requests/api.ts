@@ -3,7 +3,7 @@ import type { AcceptanceDto, CancellationPreviewDto, RequestDto } from '../../..
 import type { PaymentStatus } from '../../../common/enums';
 import type { CompleteInput, Counterpart } from '../../../common/schemas/after-match';
 import type { AcceptInput, CreateRequestInput } from '../../../common/schemas/requests';
-import { apiRequest } from '../../lib/api-client';
+import { apiGet, apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { usePagedList } from '../../lib/use-paged-list';
 
@@ -15,7 +15,9 @@ export const requestKeys = {
   counts: ['/api/requests/counts'] as const,
   one: (id: string) => ['/api/requests', id] as const,
   acceptances: (id: string) => ['/api/requests', id, 'pending-acceptances'] as const,
-  cancellation: (id: string) => ['/api/requests', id, 'cancellation'] as const,
+  // Not under '/api/requests': refreshing the requests (after the cancel itself, or a realtime event) must not ask
+  // for the preview of a request that is no longer cancellable (two 409s on a cancelled request's page, issue 21).
+  cancellation: (id: string) => ['cancellation-preview', id] as const,
 };
 
 /** Everything about requests is refetched after a change (lists, counts, the detail, the dashboard). */
@@ -49,7 +51,12 @@ export function usePendingAcceptances(id: string, enabled: boolean) {
 }
 
 export function useCancellationPreview(id: string, enabled: boolean) {
-  return useQuery<CancellationPreviewDto>({ queryKey: requestKeys.cancellation(id), enabled, staleTime: 0 });
+  return useQuery<CancellationPreviewDto>({
+    queryKey: requestKeys.cancellation(id),
+    queryFn: () => apiGet<CancellationPreviewDto>(`/api/requests/${id}/cancellation`),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 export function useCreateRequest() {

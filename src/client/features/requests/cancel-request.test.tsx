@@ -48,8 +48,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+let client: QueryClient;
+const previewCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancellation'));
+
 function renderButton() {
-  const client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <CancelRequestButton request={request} />
@@ -92,6 +95,18 @@ describe('CancelRequestButton', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
     await waitFor(() => expect(toasts.toast).toHaveBeenCalledWith({ title: 'Request cancelled', description: '$1,275 will be refunded to your card.' }));
     expect(cancelCalls()).toHaveLength(1);
+  });
+
+  it('refreshing the requests while the dialog is open does not ask for the preview again', async () => {
+    mockServer(partial);
+    renderButton();
+    await openDialog();
+    expect(previewCalls()).toHaveLength(1);
+    // The cancel's own refresh and its realtime event invalidate the requests while the dialog is still open: the
+    // preview of a request now cancelled would answer 409 (twice on a cancelled request's page, issue 21).
+    await client.invalidateQueries({ queryKey: ['/api/requests'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(previewCalls()).toHaveLength(1);
   });
 
   it('before selection: the whole deposit back, no fee lines', async () => {

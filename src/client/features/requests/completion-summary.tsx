@@ -1,6 +1,7 @@
 import { BadgeCheck, CheckCircle2, Clock, PauseCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { RequestDto } from '../../../common/api-types';
+import type { RequestDto, SettlementDto } from '../../../common/api-types';
+import { parseCents } from '../../../common/money';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { displayMoney, formatDate } from '../../lib/format';
@@ -15,18 +16,33 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A refunded mediation in the mediator's words, with the figures of the Payment card. */
+function refundedText(status: 'refunded_full' | 'refunded_partial', settled: SettlementDto | null): string {
+  if (!settled) return `The payment for this mediation was ${status === 'refunded_full' ? 'refunded to the lawyer' : 'partly refunded to the lawyer'}.`;
+  const refunded = `${displayMoney(settled.refunded)} was refunded to the lawyer`;
+  if ((parseCents(settled.paidToMediator) ?? 0) === 0 && (parseCents(settled.held) ?? 0) === 0)
+    return `${refunded}: nothing is paid to you for this mediation.`;
+  const paid =
+    (parseCents(settled.held) ?? 0) > 0
+      ? `${displayMoney(settled.held)} is still held and is paid to you, less the platform fee, once your payout account is ready`
+      : `${displayMoney(settled.paidToMediator)} was paid to you after the ${displayMoney(settled.platformFeeKept)} platform fee`;
+  return `${refunded}, and ${paid}.`;
+}
+
 /**
  * Where the mediator's payout stands after completion (RULES.md 2.3): released, or due after the hold window, or
  * paused (a dispute, or a refund the admins decided).
  */
 export function PayoutState({ request }: { request: RequestDto }) {
   const { paymentStatus, payoutReleaseAt } = afterMatch(request);
+  const settled = request.settlement && !request.settlement.planned ? request.settlement : null;
   if (paymentStatus === 'released') {
     return (
       <Alert tone="success">
         <BadgeCheck aria-hidden="true" />
         <p>
-          <strong>Payout released.</strong> {displayMoney(request.mediatorPayout)} has been transferred to your payout account.
+          <strong>Payout released.</strong> {displayMoney(settled?.paidToMediator ?? request.mediatorPayout)} has been transferred to your payout account
+          {settled ? `, after the ${displayMoney(settled.platformFeeKept)} platform fee` : ''}.
         </p>
       </Alert>
     );
@@ -35,7 +51,7 @@ export function PayoutState({ request }: { request: RequestDto }) {
     return (
       <Alert tone="warning">
         <PauseCircle aria-hidden="true" />
-        <p>The payment for this mediation was {paymentStatus === 'refunded_full' ? 'refunded to the lawyer' : 'partly refunded to the lawyer'}.</p>
+        <p>{refundedText(paymentStatus, settled)}</p>
       </Alert>
     );
   }

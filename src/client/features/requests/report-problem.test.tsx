@@ -93,7 +93,8 @@ describe('ReportProblem', () => {
       }),
       true,
     );
-    expect(screen.getByText(/\$500 was refunded to the lawyer and the rest paid to the mediator/)).toBeTruthy();
+    // The owning lawyer reads it as theirs.
+    expect(screen.getByText(/\$500 was refunded to you, and the rest is paid to the mediator, less the platform fee\./)).toBeTruthy();
     cleanup();
     // Once the transfer is in the ledger, both sides read what the mediator received after the fee.
     show(
@@ -103,7 +104,7 @@ describe('ReportProblem', () => {
       }),
       false,
     );
-    expect(screen.getByText(/\$500 was refunded to the lawyer and \$810 paid to the mediator after the platform fee\./)).toBeTruthy();
+    expect(screen.getByText(/\$500 was refunded to the lawyer, and \$810 was paid to you after the platform fee\./)).toBeTruthy();
   });
 
   it('shows nothing to the mediator when there is no dispute', () => {

@@ -4,7 +4,8 @@ import { CircleCheck, Flag, PauseCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import type { RequestDto } from '../../../common/api-types';
+import type { RequestDto, SettlementDto } from '../../../common/api-types';
+import { parseCents } from '../../../common/money';
 import { DisputeInputSchema, type RequestDispute } from '../../../common/schemas/disputes';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -92,15 +93,23 @@ function ReportProblemDialog({ request, open, onOpenChange }: { request: Request
   );
 }
 
-function resolutionText(dispute: RequestDispute): string {
-  // What the mediator was paid comes from the ledger once the transfer went through (an older server omits it).
-  const paid = (dispute as RequestDispute & { mediatorPaid?: string | null }).mediatorPaid ?? null;
+/**
+ * The resolution in the reader's words, with the figures of the Payment card (issue 21): the lawyer reads "to you",
+ * the mediator "to the lawyer", and a partial refund says what was kept and paid of the rest.
+ */
+export function resolutionText(dispute: RequestDispute, settlement: SettlementDto | null, reader: 'lawyer' | 'mediator' | 'admin'): string {
+  const lawyer = reader === 'lawyer' ? 'you' : 'the lawyer';
+  const mediator = reader === 'mediator' ? 'you' : 'the mediator';
+  const settled = settlement && !settlement.planned ? settlement : null;
+  // What the mediator was paid: from the request's figures, or the dispute's own record of the transfer.
+  const paidAmount = settled && (parseCents(settled.paidToMediator) ?? 0) > 0 ? settled.paidToMediator : (dispute.mediatorPaid ?? null);
+  const fee = settled && (parseCents(settled.platformFeeKept) ?? 0) > 0 ? `the ${displayMoney(settled.platformFeeKept)} platform fee` : 'the platform fee';
   if (dispute.outcome === 'release') {
-    return `Our team reviewed the problem and released the payout${paid ? ` of ${displayMoney(paid)}` : ''} to the mediator.`;
+    return `Our team reviewed the problem and released the payout${paidAmount ? ` of ${displayMoney(paidAmount)}` : ''} to ${mediator}.`;
   }
-  if (dispute.outcome === 'refund_full') return `Our team reviewed the problem and refunded ${displayMoney(dispute.refundAmount)} to the lawyer in full.`;
-  const rest = paid ? `${displayMoney(paid)} paid to the mediator after the platform fee` : 'the rest paid to the mediator';
-  return `Our team reviewed the problem: ${displayMoney(dispute.refundAmount)} was refunded to the lawyer and ${rest}.`;
+  if (dispute.outcome === 'refund_full') return `Our team reviewed the problem and refunded ${displayMoney(dispute.refundAmount)} to ${lawyer} in full.`;
+  const rest = paidAmount ? `${displayMoney(paidAmount)} was paid to ${mediator} after ${fee}` : `the rest is paid to ${mediator}, less the platform fee`;
+  return `Our team reviewed the problem: ${displayMoney(dispute.refundAmount)} was refunded to ${lawyer}, and ${rest}.`;
 }
 
 /**
@@ -108,7 +117,7 @@ function resolutionText(dispute: RequestDispute): string {
  * held and the hold window runs; for both sides, the notice that the payout is paused while a problem is reviewed,
  * and the resolution once the admins decided.
  */
-export function ReportProblem({ request, isOwner }: { request: RequestDto; isOwner: boolean }) {
+export function ReportProblem({ request, isOwner, reader }: { request: RequestDto; isOwner: boolean; reader?: 'lawyer' | 'mediator' | 'admin' }) {
   const [open, setOpen] = useState(false);
   const dispute = disputeOf(request);
   if (request.status !== 'completed') return null;
@@ -133,7 +142,8 @@ export function ReportProblem({ request, isOwner }: { request: RequestDto; isOwn
         <CircleCheck aria-hidden="true" />
         <div className="min-w-0">
           <p>
-            <strong>Problem resolved{dispute.resolvedAt ? ` on ${formatDate(dispute.resolvedAt)}` : ''}.</strong> {resolutionText(dispute)}
+            <strong>Problem resolved{dispute.resolvedAt ? ` on ${formatDate(dispute.resolvedAt)}` : ''}.</strong>{' '}
+            {resolutionText(dispute, request.settlement, reader ?? (isOwner ? 'lawyer' : 'mediator'))}
           </p>
         </div>
       </Alert>

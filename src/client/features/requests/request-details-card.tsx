@@ -13,6 +13,14 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A mediator's payout: the budget's plan, or, once money has gone anywhere (a refund, a release, a cancellation fee),
+ * what was actually paid to them (the selected mediator gets `settlement`; other mediators only see the plan).
+ */
+function payoutShown(request: RequestDto): string {
+  return request.settlement && !request.settlement.planned ? request.settlement.paidToMediator : request.mediatorPayout;
+}
+
 /** The details card (spec 2 /requests/{id}); mediators see their payout, and contacts/documents only once selected. */
 export function RequestDetailsCard({ request, isMediator }: { request: RequestDto; isMediator: boolean }) {
   const pricing =
@@ -33,12 +41,13 @@ export function RequestDetailsCard({ request, isMediator }: { request: RequestDt
           <Item label="Dispute type">{request.disputeType}</Item>
           <Item label="Jurisdiction">{request.jurisdiction}</Item>
           <Item label="Desired date">{request.desiredDate ? formatDate(request.desiredDate) : 'Flexible'}</Item>
-          <Item label={isMediator ? 'Your Payout' : 'Budget'}>{displayMoney(isMediator ? request.mediatorPayout : request.budget)}</Item>
+          <Item label={isMediator ? 'Your Payout' : 'Budget'}>{displayMoney(isMediator ? payoutShown(request) : request.budget)}</Item>
           <Item label="Mediation type">{request.mediationType === 'online' ? 'Online' : 'In person'}</Item>
           <Item label="Pricing">{pricing}</Item>
           {request.courtInfo ? <Item label="Court">{request.courtInfo}</Item> : null}
           {request.trialDate ? <Item label="Trial date">{formatDate(request.trialDate)}</Item> : null}
-          {!isMediator ? <Item label="Platform fee">{displayMoney(request.platformFee)}</Item> : null}
+          {/* The planned fee only while it is the plan; what was kept is on the Payment card (issue 21). */}
+          {!isMediator && (!request.settlement || request.settlement.planned) ? <Item label="Platform fee">{displayMoney(request.platformFee)}</Item> : null}
         </dl>
         {request.opposingLawyerName || request.opposingLawyerFirmName ? (
           <div>

@@ -30,6 +30,14 @@ const payment = (overrides: Partial<PaymentView> = {}): PaymentView => {
     refundReason: null,
     totalCharged: '1400.00',
     totalRefunded: '0.00',
+    settlement: {
+      charged: '1400.00',
+      refunded: '0.00',
+      platformFeeKept: '0.00',
+      paidToMediator: '0.00',
+      held: '1400.00',
+      planned: { platformFee: '140.00', mediatorPayout: '1260.00' },
+    },
     paidToYou: null,
     paidAt: null,
     createdAt: '2026-03-02T15:00:00Z',
@@ -141,7 +149,13 @@ describe('PaymentsPage (lawyer)', () => {
 
 describe('PaymentsPage (mediator): Earnings', () => {
   it("shows the dashboard's This Month, the payouts with what was paid, and sets up the payout account", async () => {
-    const paid = payment({ caseName: 'Paid v. Out', status: 'released', paidToYou: '1260.00', paidAt: '2026-03-05T23:00:00Z' });
+    const paid = payment({
+      caseName: 'Paid v. Out',
+      status: 'released',
+      paidToYou: '1260.00',
+      paidAt: '2026-03-05T23:00:00Z',
+      settlement: { charged: '1400.00', refunded: '0.00', platformFeeKept: '140.00', paidToMediator: '1260.00', held: '0.00', planned: null },
+    });
     const held = payment({ caseName: 'Still v. Held', paidToYou: '0.00' });
     serve({
       role: 'mediator',
@@ -157,14 +171,19 @@ describe('PaymentsPage (mediator): Earnings', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Case', 'Paid on', 'Status', 'Your payout', 'Paid to you', 'Links']);
+    ).toEqual(['Case', 'Paid on', 'Status', "Charged to the lawyer's card", 'Refunded to the lawyer', 'Platform fee', 'Paid to you', 'Links']);
     const paidRow = within(table).getByText('Paid v. Out', { selector: 'p' }).closest('tr')!;
     expect(within(paidRow).getByText('Paid')).toBeTruthy();
-    expect(within(paidRow).getAllByText(money('1260.00'))).toHaveLength(2);
+    // What happened, and no plan beside it once it is done.
+    expect(within(paidRow).getByText(money('1260.00'))).toBeTruthy();
+    expect(within(paidRow).getByText(money('140.00'))).toBeTruthy();
+    expect(within(paidRow).queryByText(/planned/)).toBeNull();
     expect(within(paidRow).getByRole('link', { name: 'Statement for Paid v. Out' })).toBeTruthy();
     const heldRow = within(table).getByText('Still v. Held', { selector: 'p' }).closest('tr')!;
     expect(within(heldRow).getByText('Payout pending')).toBeTruthy();
     expect(within(heldRow).getByText('Not yet')).toBeTruthy();
+    // Still the plan: nothing paid yet, the planned payout said as a plan.
+    expect(within(heldRow).getByText(`${money('1260.00')} planned`)).toBeTruthy();
 
     expect(await screen.findByText(/You have no payout account yet/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Set up payouts' }));

@@ -38,6 +38,7 @@ const base: PaymentView = {
   refundReason: 'The parties settled.',
   totalCharged: '1400.00',
   totalRefunded: '1150.00',
+  settlement: { charged: '1400.00', refunded: '1150.00', platformFeeKept: '25.00', paidToMediator: '225.00', held: '0.00', planned: null },
   paidToYou: null,
   paidAt: null,
   createdAt: '2026-03-02T15:00:00Z',
@@ -98,7 +99,7 @@ describe('ReceiptPage', () => {
       `Deposit charged${money('250.00')}`,
       `Balance charged${money('1150.00')}`,
       `RefundCancelled by the lawyer: balance refunded−${money('1150.00')}`,
-      `Cancellation fee to the mediatorPaid from the amount held${money('225.00')}`,
+      `Cancellation fee to the mediatorPaid from the amount held, after the platform fee of ${money('25.00')}${money('225.00')}`,
     ]);
     expect(rows.slice(5)).toEqual([`Total charged${money('1400.00')}`, `Total refunded${money('1150.00')}`, `Net paid${money('250.00')}`]);
 

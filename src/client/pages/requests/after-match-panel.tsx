@@ -55,7 +55,7 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   return (
     <>
       <CompletionSummary request={request} showPayout={false} />
-      <ReportProblem request={request} isOwner={isOwner} />
+      <ReportProblem request={request} isOwner={isOwner} reader={isOwner ? 'lawyer' : 'admin'} />
       <RequestReviews requestId={request.id} viewerId={user.id} reviewee={isOwner ? 'mediator' : null} revieweeName={name} />
       <CounterpartCard
         requestId={request.id}
@@ -85,7 +85,7 @@ export function MediatorAfterMatch({ request, user }: { request: RequestDto; use
       <>
         {/* While a problem is under review the payout is paused: the notice below says so instead of the schedule. */}
         <CompletionSummary request={request} showPayout={disputeOf(request)?.status !== 'open'} />
-        <ReportProblem request={request} isOwner={false} />
+        <ReportProblem request={request} isOwner={false} reader="mediator" />
         <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} />
         <CounterpartCard requestId={request.id} counterpart={counterpart} fallbackName="the lawyer" icon={icon} title="The lawyer" />
       </>

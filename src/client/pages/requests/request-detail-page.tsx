@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { AcceptCard } from '../../features/requests/accept-card';
 import { useRequest, useWithdraw } from '../../features/requests/api';
 import { CancellationSummary, CancelRequestButton } from '../../features/requests/cancel-request';
+import { PaymentFiguresCard } from '../../features/requests/payment-figures-card';
 import { RequestDetailsCard } from '../../features/requests/request-details-card';
 import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
@@ -135,6 +136,7 @@ export function RequestDetailPage() {
         <MediatorPanel request={request} user={user} />
       ) : null}
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
+      <PaymentFiguresCard request={request} reader={isOwner ? 'lawyer' : user.role === 'admin' ? 'admin' : 'mediator'} />
     </div>
   );
 }

@@ -104,7 +104,9 @@ describe.each(backends)('admin cancellation with a chosen refund on %s', (backen
     const detail = await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie);
     expect(detail.json()).toMatchObject({ status: 'cancelled' });
     const notes = (await call(t, 'GET', '/api/notifications?limit=100', lawyer.cookie)).json() as { linkUrl: string; message: string }[];
-    expect(notes.find((n) => n.linkUrl === `/requests/${id}`)?.message).toContain(`cancelled by an administrator. Refund: ${displayCents(expected.refunded)}.`);
+    expect(notes.find((n) => n.linkUrl === `/requests/${id}`)?.message).toContain(
+      `cancelled by an administrator. ${displayCents(expected.refunded)} is refunded to your card`,
+    );
     if (expected.mediator) {
       const told = (await call(t, 'GET', '/api/notifications?limit=100', mediator.cookie)).json() as { linkUrl: string; message: string }[];
       expect(told.find((n) => n.linkUrl === `/requests/${id}`)?.message).toContain('cancellation fee of $');

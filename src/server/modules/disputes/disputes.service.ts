@@ -1,7 +1,7 @@
 import { partialRefundProblem, splitPartialRefund } from '../../../common/domain/dispute-resolution';
 import { payoutDueAt } from '../../../common/domain/payout';
 import { isUuid } from '../../../common/ids';
-import { displayCents, formatCents, parseCents, type Cents } from '../../../common/money';
+import { displayCents, displayMoney, formatCents, parseCents, type Cents } from '../../../common/money';
 import { DisputeInputSchema, ResolveDisputeInputSchema, type AdminDisputeDto, type RequestDispute } from '../../../common/schemas/disputes';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -145,6 +145,9 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
     });
     let recorded: StepRow[] = [];
     let refunded = 0;
+    // What the partial outcome pays the mediator and keeps as commission, for the notices' figures.
+    let paidToMediator = 0;
+    let feeKept = 0;
     if (input.outcome === 'release') {
       recorded = await recordPayoutSteps(tx, request, payment);
     } else if (input.outcome === 'refund_full') {
@@ -158,6 +161,8 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
       const split = splitPartialRefund(charges, refundCents!, commission);
       for (const r of split.refunds) recorded.push(await recordStep(tx, refundStep(r.chargeId, r.amount)));
       for (const part of split.transfers) {
+        paidToMediator += part.transfer;
+        feeKept += part.platformFee;
         if (part.transfer + part.platformFee === 0) continue;
         recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout after dispute resolution')));
       }
@@ -181,26 +186,27 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
       details: { requestId: request.id, outcome: input.outcome, refundAmount: resolved.refundAmount, note: input.note },
       at: now,
     });
-    const toMediator = held - refunded;
-    const outcomeText =
-      input.outcome === 'release'
-        ? 'the payout is released to the mediator'
-        : input.outcome === 'refund_full'
-          ? `${displayCents(refunded)} is refunded to the lawyer in full`
-          : `${displayCents(refunded)} is refunded to the lawyer and the rest (${displayCents(toMediator)} before the platform fee) goes to the mediator`;
+    // The same figures and words as the request page (issue 21), each side addressed as "you".
+    const outcomeText = (reader: 'lawyer' | 'mediator') => {
+      const lawyer = reader === 'lawyer' ? 'you' : 'the lawyer';
+      const mediator = reader === 'mediator' ? 'you' : 'the mediator';
+      if (input.outcome === 'release') return `the payout of ${displayMoney(payment.mediatorPayout)} is released to ${mediator}`;
+      if (input.outcome === 'refund_full') return `${displayCents(refunded)} is refunded to ${lawyer} in full`;
+      return `${displayCents(refunded)} is refunded to ${lawyer}; of the remaining ${displayCents(held - refunded)}, ${displayCents(paidToMediator)} is paid to ${mediator} after the ${displayCents(feeKept)} platform fee`;
+    };
     await notify(tx, [
       {
         userId: request.lawyerId,
         type: 'dispute_resolved',
         title: 'Problem resolved',
-        message: `Our team resolved the problem you reported with ${caseLabel(request)}: ${outcomeText}.`,
+        message: `Our team resolved the problem you reported with ${caseLabel(request)}: ${outcomeText('lawyer')}.`,
         linkUrl: `/requests/${request.id}`,
       },
       {
         userId: payment.mediatorId,
         type: 'dispute_resolved',
         title: 'Problem resolved',
-        message: `Our team resolved the problem reported with ${caseLabel(request)}: ${outcomeText}.`,
+        message: `Our team resolved the problem reported with ${caseLabel(request)}: ${outcomeText('mediator')}.`,
         linkUrl: `/requests/${request.id}`,
       },
     ]);

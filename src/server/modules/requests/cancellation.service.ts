@@ -195,6 +195,8 @@ export async function cancelRequest(
     if (request.selectedMediatorId) told.add(request.selectedMediatorId);
     if (actor === 'admin') told.add(request.lawyerId);
     const refund = outcome.depositRefund + outcome.balanceRefund;
+    // The part of the deposit not refunded: the mediator's cancellation fee and the commission on it (RULES.md 2.4).
+    const kept = outcome.cancellationFee + outcome.platformFee;
     const by = actor === 'admin' ? 'an administrator' : 'the lawyer';
     if (actor === 'admin') {
       // Refunds and cancellations with admin power are audited (RULES.md 6), in the deciding transaction.
@@ -222,9 +224,9 @@ export async function cancelRequest(
         title: 'Request cancelled',
         message:
           userId === updated.lawyerId
-            ? `${updated.caseName} was cancelled by an administrator. Refund: ${displayCents(refund)}.`
+            ? `${updated.caseName} was cancelled by an administrator. ${displayCents(refund)} is refunded to your card${kept > 0 ? `; ${displayCents(kept)} of the deposit is kept as the cancellation fee` : ''}.`
             : userId === updated.selectedMediatorId && outcome.cancellationFee > 0
-              ? `${updated.caseName} was cancelled. You receive a cancellation fee of ${displayCents(outcome.cancellationFee)}.`
+              ? `${updated.caseName} was cancelled. You receive a cancellation fee of ${displayCents(outcome.cancellationFee)}, after the ${displayCents(outcome.platformFee)} platform fee.`
               : `${updated.caseName} was cancelled by ${by}.`,
         linkUrl: `/requests/${updated.id}`,
       })),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { alias } from 'drizzle-orm/pg-core';
@@ -211,12 +211,18 @@ export async function pendingAcceptancesWithMediators(db: DbOrTx, requestId: str
     .limit(3);
 }
 
+/**
+ * Acceptances a mediator made this month that still count against their cap (RULES.md 5), as a scalar subquery:
+ * `mediatorId` a user id or a column holding one (the spec's `monthlyMediationCount` of a mediator's profile).
+ */
+export function monthlyAcceptancesSql(mediatorId: string | SQLWrapper, monthStart: Date): SQL<number> {
+  return sql<number>`(SELECT count(*)::int FROM mediator_acceptances
+      WHERE mediator_id = ${mediatorId} AND accepted_at >= ${monthStart.toISOString()}::timestamptz AND status IN ('pending', 'selected'))`.mapWith(Number);
+}
+
 /** Acceptances a mediator made this month that still count against their cap (RULES.md 5). */
 export async function countMonthlyAcceptances(db: DbOrTx, mediatorId: string, monthStart: Date): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM mediator_acceptances
-      WHERE mediator_id = ${mediatorId} AND accepted_at >= ${monthStart.toISOString()}::timestamptz AND status IN ('pending', 'selected')`)) as unknown as {
-    rows: { n: number }[];
-  };
+  const result = (await db.execute(sql`SELECT ${monthlyAcceptancesSql(mediatorId, monthStart)} AS n`)) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
 }
 

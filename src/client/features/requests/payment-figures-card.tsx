@@ -1,0 +1,36 @@
+import { Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import type { RequestDto } from '../../../common/api-types';
+import { parseCents } from '../../../common/money';
+import { SettlementFigures, type SettlementReader } from '../../components/settlement-figures';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+
+/**
+ * The request's money as it stands (issue 21): what was charged and where it went, for the owning lawyer, the selected
+ * mediator and admins (the server sends `settlement` to them only). Nothing until something has been charged: a
+ * draft's deposit card and a cancelled draft's notice say that already.
+ */
+export function PaymentFiguresCard({ request, reader }: { request: RequestDto; reader: SettlementReader }) {
+  const { settlement } = request;
+  if (!settlement || (parseCents(settlement.charged) ?? 0) === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Wallet className="size-5 text-primary" aria-hidden="true" />
+          Payment
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <SettlementFigures settlement={settlement} reader={reader} />
+        {reader !== 'admin' ? (
+          <p className="text-sm">
+            <Link to="/payments" className="underline underline-offset-4">
+              {reader === 'mediator' ? 'Your earnings and statements' : 'Your payments and receipts'}
+            </Link>
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
