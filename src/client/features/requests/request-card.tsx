@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import { Card, CardContent } from '../../components/ui/card';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { payoutShown } from './payout-shown';
 import { displayMoney, formatDate } from '../../lib/format';
 
 /** A request in a list (spec 2 /requests): mediators see their payout instead of the budget. */
@@ -33,7 +34,7 @@ export function RequestCard({ request, viewerRole }: { request: RequestDto; view
           <div className="flex items-center gap-2">
             <Wallet className="size-4 text-muted-foreground" aria-hidden="true" />
             <dt className="text-muted-foreground">{isMediator ? 'Your Payout' : 'Budget'}:</dt>
-            <dd className="font-medium">{displayMoney(isMediator ? request.mediatorPayout : request.budget)}</dd>
+            <dd className="font-medium">{displayMoney(isMediator ? payoutShown(request) : request.budget)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />

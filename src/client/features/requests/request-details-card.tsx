@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RequestDto } from '../../../common/api-types';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { displayMoney, formatDate } from '../../lib/format';
+import { payoutShown } from './payout-shown';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -11,14 +12,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dd className="mt-0.5 font-medium wrap-anywhere">{children}</dd>
     </div>
   );
-}
-
-/**
- * A mediator's payout: the budget's plan, or, once money has gone anywhere (a refund, a release, a cancellation fee),
- * what was actually paid to them (the selected mediator gets `settlement`; other mediators only see the plan).
- */
-function payoutShown(request: RequestDto): string {
-  return request.settlement && !request.settlement.planned ? request.settlement.paidToMediator : request.mediatorPayout;
 }
 
 /** The details card (spec 2 /requests/{id}); mediators see their payout, and contacts/documents only once selected. */
