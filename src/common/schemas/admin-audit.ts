@@ -23,7 +23,7 @@ const Person = z.object({ id: z.guid(), firstName: z.string(), lastName: z.strin
 export const AuditEntryDtoSchema = z.object({
   id: z.guid(),
   createdAt: z.iso.datetime(),
-  /** e.g. `user.status`, `user.delete`, `user.impersonate.start`, `settings.update`, `dispute.resolve`. */
+  /** One of AUDIT_ACTIONS (common/audit-description.ts), e.g. `user.status`, `settings.update`, `dispute.resolve`. */
   action: z.string(),
   /** Null once the acting admin's account was removed. */
   actor: Person.nullable(),
@@ -31,10 +31,14 @@ export const AuditEntryDtoSchema = z.object({
   targetId: z.string().nullable(),
   /** The target user, when the target is a user that still exists (an anonymised one shows as "Deleted user"). */
   targetUser: Person.nullable(),
-  /** The target in words when it is a request or a dispute: the case's name and number (null otherwise or once removed). */
-  targetLabel: z.string().nullable(),
+  /** What was recorded, as stored (ids, codes, amounts as decimal strings): for machines. */
   details: z.record(z.string(), z.unknown()),
-  /** The names of the users the details mention by id (a reassignment's `from` and `to`), so no bare id is shown. */
-  people: z.record(z.string(), z.string()),
+  /** The same entry in words, for people (describeAuditEntry): no id, code or raw value in it. */
+  description: z.object({
+    title: z.string(),
+    by: z.string(),
+    target: z.string(),
+    lines: z.array(z.object({ label: z.string(), value: z.string() })),
+  }),
 });
 export type AuditEntryDto = z.infer<typeof AuditEntryDtoSchema>;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { AUDIT_ACTION_LABELS } from '../../../common/audit-description';
 import type { AuditEntryDto } from '../../../common/schemas/admin-audit';
 import { PagedListView } from '../../components/paged-list';
 import { Card, CardContent } from '../../components/ui/card';
@@ -6,28 +7,28 @@ import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formatDateTime } from '../../lib/format';
 import { useAuditLog } from './api';
-import { actionLabel, AUDIT_ACTIONS, detailLines, personName, targetText } from './audit-action';
 
+/** One entry as the server describes it in words (common/audit-description.ts): what, when, by whom, to what. */
 function AuditCard({ entry }: { entry: AuditEntryDto }) {
-  const details = detailLines(entry);
+  const { title, by, target, lines } = entry.description;
   return (
     <Card>
       <CardContent className="grid gap-2 p-4 text-sm">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 className="font-semibold">{actionLabel(entry.action)}</h2>
+          <h2 className="font-semibold">{title}</h2>
           <time dateTime={entry.createdAt} className="text-muted-foreground">
             {formatDateTime(entry.createdAt)}
           </time>
         </div>
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
           <dt className="text-muted-foreground">By</dt>
-          <dd className="min-w-0 break-words">{entry.actor ? `${personName(entry.actor)} (${entry.actor.email})` : 'A removed admin'}</dd>
+          <dd className="min-w-0 wrap-anywhere">{by}</dd>
           <dt className="text-muted-foreground">Target</dt>
-          <dd className="min-w-0 break-words">{targetText(entry)}</dd>
-          {details.map(([label, value]) => (
-            <div key={label} className="contents">
+          <dd className="min-w-0 wrap-anywhere">{target}</dd>
+          {lines.map(({ label, value }, i) => (
+            <div key={`${i}-${label}`} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 break-words">{value}</dd>
+              <dd className="min-w-0 wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>
@@ -46,7 +47,7 @@ export function AuditList({ action, onActionChange }: { action: string; onAction
         <Label htmlFor={selectId}>Action</Label>
         <NativeSelect id={selectId} value={action} onChange={(e) => onActionChange(e.target.value)}>
           <option value="">All actions</option>
-          {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+          {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, disputes, mediationRequests, users } from '../../db/schema';
+import { auditLog, contactMessages, disputes, mediationRequests, users } from '../../db/schema';
 
 const actor = alias(users, 'audit_actor');
 const targetUser = alias(users, 'audit_target_user');
@@ -31,7 +31,7 @@ export async function listAuditLog(db: DbOrTx, filter: AuditFilter, limit: numbe
     db
       .select({
         entry: auditLog,
-        actor: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName, email: actor.email },
+        actor: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName, email: actor.email, anonymizedAt: actor.anonymizedAt },
         targetUser: { id: targetUser.id, firstName: targetUser.firstName, lastName: targetUser.lastName, email: targetUser.email },
       })
       .from(auditLog)
@@ -52,10 +52,26 @@ export type AuditLogRow = Awaited<ReturnType<typeof listAuditLog>>[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const caseLabel = (r: { caseName: string; caseNumber: string }) => `${r.caseName} (Case #${r.caseNumber})`;
+const messageLabel = (m: { subject: string; name: string; email: string }) => `“${m.subject}” from ${m.name} (${m.email})`;
+/** A broadcast to chosen users names the first few; the rest are counted (describeAuditEntry). */
+const NAMED_RECIPIENTS = 3;
+
+/** The user ids an entry's details hold: a reassignment's two mediators, the first few users a broadcast chose. */
+function mentionedUserIds(row: AuditLogRow): string[] {
+  const { action, details } = row.entry;
+  const ids =
+    action === 'request.reassign'
+      ? [details.from, details.to]
+      : action === 'notification.broadcast' && Array.isArray(details.userIds)
+        ? details.userIds.slice(0, NAMED_RECIPIENTS)
+        : [];
+  return ids.filter((v): v is string => typeof v === 'string' && UUID.test(v)).map((id) => id.toLowerCase());
+}
 
 /**
- * What a page of entries names by id, in words: the case of each request or dispute target, and the users a
- * reassignment moved the case between. Three lookups by primary key for the whole page, whatever its size.
+ * What a page of entries names by id, in words: the case of each request or dispute target, the subject and sender of
+ * each support message, and the users the details name (mediators of a reassignment, a broadcast's chosen users).
+ * Four lookups by primary key for the whole page, whatever its size.
  */
 export async function describeAuditSubjects(db: DbOrTx, rows: AuditLogRow[]) {
   const ids = (type: string) => [
@@ -63,15 +79,9 @@ export async function describeAuditSubjects(db: DbOrTx, rows: AuditLogRow[]) {
   ];
   const requestIds = ids('request');
   const disputeIds = ids('dispute');
-  const userIds = [
-    ...new Set(
-      rows
-        .filter((r) => r.entry.action === 'request.reassign')
-        .flatMap((r) => [r.entry.details.from, r.entry.details.to])
-        .filter((v): v is string => typeof v === 'string' && UUID.test(v)),
-    ),
-  ];
-  const [requestRows, disputeRows, userRows] = await Promise.all([
+  const messageIds = ids('contact_message');
+  const userIds = [...new Set(rows.flatMap(mentionedUserIds))];
+  const [requestRows, disputeRows, messageRows, userRows] = await Promise.all([
     requestIds.length
       ? db
           .select({ id: mediationRequests.id, caseName: mediationRequests.caseName, caseNumber: mediationRequests.caseNumber })
@@ -85,13 +95,25 @@ export async function describeAuditSubjects(db: DbOrTx, rows: AuditLogRow[]) {
           .innerJoin(mediationRequests, eq(mediationRequests.id, disputes.requestId))
           .where(inArray(disputes.id, disputeIds))
       : [],
+    messageIds.length
+      ? db
+          .select({ id: contactMessages.id, subject: contactMessages.subject, name: contactMessages.name, email: contactMessages.email })
+          .from(contactMessages)
+          .where(inArray(contactMessages.id, messageIds))
+      : [],
     userIds.length
       ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, userIds))
       : [],
   ]);
   return {
-    targets: new Map<string, string>([...requestRows, ...disputeRows].map((r) => [r.id, caseLabel(r)])),
+    targets: new Map<string, string>([
+      ...[...requestRows, ...disputeRows].map((r) => [r.id, caseLabel(r)] as const),
+      ...messageRows.map((m) => [m.id, messageLabel(m)] as const),
+    ]),
     people: new Map<string, string>(userRows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email])),
   };
 }
 export type AuditSubjects = Awaited<ReturnType<typeof describeAuditSubjects>>;
+
+/** The user ids of `row` that `subjects` has names for. */
+export const namedUserIds = (row: AuditLogRow, subjects: AuditSubjects) => mentionedUserIds(row).filter((id) => subjects.people.has(id));

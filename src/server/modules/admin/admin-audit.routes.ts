@@ -1,31 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntryDtoSchema, AuditLogFilterSchema, type AuditEntryDto } from '../../../common/schemas/admin-audit';
+import { AuditEntryDtoSchema, AuditLogFilterSchema } from '../../../common/schemas/admin-audit';
 import type { AppContext } from '../../context';
 import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireRole } from '../../plugins/guards';
 import { readErrors } from '../../route-responses';
-import { describeAuditSubjects, listAuditLog, type AuditLogRow, type AuditSubjects } from './admin-audit.repo';
+import { presentAuditEntry } from './admin-audit.presenter';
+import { describeAuditSubjects, listAuditLog } from './admin-audit.repo';
 
 const ListQuerySchema = PageQuerySchema.extend(AuditLogFilterSchema.shape);
-
-function presentAuditEntry({ entry, actor, targetUser }: AuditLogRow, subjects: AuditSubjects): AuditEntryDto {
-  const mentioned = [entry.details.from, entry.details.to].filter((v): v is string => typeof v === 'string' && subjects.people.has(v));
-  return {
-    id: entry.id,
-    createdAt: entry.createdAt.toISOString(),
-    action: entry.action,
-    actor,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    targetUser,
-    targetLabel: (entry.targetId && subjects.targets.get(entry.targetId)) ?? null,
-    details: entry.details,
-    people: Object.fromEntries(mentioned.map((id) => [id, subjects.people.get(id)!])),
-  };
-}
 
 /** GET /api/admin/audit-log (RULES.md 6 + 7): who did what with admin power, when, to whom (admins). */
 export function adminAuditRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -107,6 +107,13 @@ describe.each(backends)('deleting users on %s', (backend) => {
     expect((await call(t, 'GET', '/api/user', busyCookie)).statusCode).toBe(401);
     // Their past action still names them, now as "Deleted user".
     const log = (await call(t, 'GET', `/api/admin/audit-log?actorId=${busy.id}`, admin.cookie)).json();
-    expect(log).toMatchObject([{ action: 'user.status', actor: { id: busy.id, firstName: 'Deleted', lastName: 'user' } }]);
+    expect(log).toMatchObject([
+      // The anonymised admin's placeholder address holds their id: the words say who it was instead.
+      {
+        action: 'user.status',
+        actor: { id: busy.id, firstName: 'Deleted', lastName: 'user' },
+        description: { by: 'An admin whose account was since deleted' },
+      },
+    ]);
   });
 });

@@ -1,10 +1,14 @@
+import type { AuditAction } from '../../../common/audit-description';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-/** One line of the audit log (RULES.md 6: who did what with admin power), in the caller's transaction. */
+/**
+ * One line of the audit log (RULES.md 6: who did what with admin power), in the caller's transaction. The action is one
+ * that common/audit-description.ts describes in words, so a new kind of entry cannot reach the log undescribed.
+ */
 export async function appendAudit(
   tx: DbOrTx,
-  entry: { actorId: string; action: string; targetType?: string; targetId?: string; details: Record<string, unknown>; at: Date },
+  entry: { actorId: string; action: AuditAction; targetType?: string; targetId?: string; details: Record<string, unknown>; at: Date },
 ) {
   await tx.insert(auditLog).values({
     actorId: entry.actorId,
