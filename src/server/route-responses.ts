@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { SESSION_END_REASONS } from '../common/domain/session-end';
 import { ErrorBodySchema } from '../common/schemas/responses';
 
 // Building blocks for the `response` of every route's schema (DESIGN 4). The serializer validates each answer
@@ -7,7 +8,7 @@ import { ErrorBodySchema } from '../common/schemas/responses';
 
 const ERROR_DESCRIPTIONS = {
   400: 'Bad input: `message` is the first problem, `fieldErrors` maps each field to its text',
-  401: 'Not signed in',
+  401: 'Not signed in; `sessionEnded` says why when the session was ended by the server (suspended, password_changed, expired, ended)',
   402: 'The card was declined',
   403: 'Not allowed (role, unverified e-mail, suspended, free tier, cross-site request…)',
   404: 'Not found, or not visible to you',
@@ -20,13 +21,24 @@ const ERROR_DESCRIPTIONS = {
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
-const describedErrors = Object.fromEntries(
-  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [status, ErrorBodySchema.describe(description)]),
-) as Record<ErrorStatus, typeof ErrorBodySchema>;
+/**
+ * A 401 also says why, when the request carried the cookie of a session the server ended (suspension, a password
+ * change, its time ran out): the sign-in page tells the user (docs/decisions/038).
+ */
+export const UnauthenticatedBodySchema = ErrorBodySchema.extend({ sessionEnded: z.enum(SESSION_END_REASONS).optional() });
 
-/** `{ [status]: ErrorBodySchema }` for the error answers a route can give. */
-export function errorResponses<S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof ErrorBodySchema } {
-  return Object.fromEntries(statuses.map((status) => [status, describedErrors[status]])) as { [K in S]: typeof ErrorBodySchema };
+type ErrorSchemas = Record<Exclude<ErrorStatus, 401>, typeof ErrorBodySchema> & Record<401, typeof UnauthenticatedBodySchema>;
+
+const describedErrors = Object.fromEntries(
+  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
+    status,
+    (status === '401' ? UnauthenticatedBodySchema : ErrorBodySchema).describe(description),
+  ]),
+) as ErrorSchemas;
+
+/** `{ [status]: ErrorBodySchema }` for the error answers a route can give (a 401's with `sessionEnded`). */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): { [K in S]: ErrorSchemas[K] } {
+  return Object.fromEntries(statuses.map((status) => [status, describedErrors[status]])) as { [K in S]: ErrorSchemas[K] };
 }
 
 /** Any /api call may meet the general rate limit (DESIGN 8). */

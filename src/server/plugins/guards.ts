@@ -1,13 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import { SESSION_END_MESSAGES } from '../../common/domain/session-end';
 import type { UserRole } from '../../common/enums';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import type { SessionUser } from './session';
 
 // Guards run inside handlers: `const user = requireUser(request)`. Precedence 401 → 404 → 403 (RULES.md 6).
 
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw signedOut(request);
   return request.user;
+}
+
+/** The 401, saying why when the server ended the session this request's cookie names (decision 038). */
+function signedOut(request: FastifyRequest): AppError {
+  const reason = request.sessionEnded;
+  return reason ? new AppError(401, SESSION_END_MESSAGES[reason], { extra: { sessionEnded: reason } }) : unauthorized();
 }
 
 export function requireRole(request: FastifyRequest, ...roles: UserRole[]): SessionUser {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionEndReason } from '../../common/domain/session-end';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { listen, type Listener } from '../db/listen';
@@ -8,9 +9,12 @@ import { publishEvents } from '../realtime/events.repo';
 import { SessionCache } from './session-cache';
 import {
   deleteExpiredSessions,
+  deleteOldEndedSessions,
   deleteSession,
   deleteUserSessions,
+  endSessionWithReason,
   findLiveSession,
+  findSessionEndReason,
   insertSession,
   notifySessionCache,
   replaceSessionData,
@@ -35,6 +39,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     sessionId: string | null;
     sessionData: SessionData | null;
+    /** Why the session this request's cookie names was ended by the server, if it was (the 401 says so). */
+    sessionEnded: SessionEndReason | null;
   }
 }
 
@@ -60,6 +66,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionData', null);
+  app.decorateRequest('sessionEnded', null);
 
   const cache = new SessionCache();
   caches.set(ctx, cache);
@@ -90,7 +97,11 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     if (!request.url.startsWith('/api/') && request.url !== '/ws' && !request.url.startsWith('/ws?')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    await loadSession(ctx, cache, request, hashToken(token));
+    const sid = hashToken(token);
+    await loadSession(ctx, cache, request, sid);
+    // A cookie naming no live session: its next answers say why it ended (decision 038). Only API calls need to know;
+    // the lookup runs for such dead cookies alone, never on a signed-in request.
+    if (!request.user && !request.sessionEnded && request.url.startsWith('/api/')) request.sessionEnded = (await findSessionEndReason(ctx.db, sid)) ?? 'ended';
   });
 
   // A write answers only once this instance has heard every notification its own commits sent, so the client's next
@@ -124,9 +135,20 @@ async function loadSession(ctx: AppContext, cache: SessionCache, request: Fastif
   // An impersonation lasts only while the admin behind it still is one (docs/decisions/020).
   const impersonationLapsed =
     !!session.sess.impersonatorId && (!impersonator || impersonator.role !== 'admin' || impersonator.status === 'suspended' || !!impersonator.anonymizedAt);
-  if (absoluteEnd <= now || user.status === 'suspended' || user.anonymizedAt || impersonationLapsed) {
-    await deleteSession(ctx.db, sid);
+  // Whose browser this is: the admin's while they view the product as someone else.
+  const owner = session.sess.impersonatorId ? impersonator : user;
+  const refusal: SessionEndReason | null =
+    owner?.status === 'suspended'
+      ? 'suspended'
+      : absoluteEnd <= now
+        ? 'expired'
+        : user.status === 'suspended' || user.anonymizedAt || impersonationLapsed
+          ? 'ended'
+          : null;
+  if (refusal) {
+    await endSessionWithReason(ctx.db, sid, owner?.id ?? null, refusal);
     cache.evictSession(sid);
+    request.sessionEnded = refusal;
     return;
   }
   let expire = session.expire.getTime();
@@ -151,7 +173,10 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
   const sess: SessionData = { ...data, createdAt: now.toISOString() };
   await insertSession(ctx.db, hashToken(token), sess, new Date(now.getTime() + SESSION_IDLE_MS));
   // Now and then, sweep sessions that expired (a refused expired row would otherwise stay forever).
-  if (Math.random() < 0.02) await deleteExpiredSessions(ctx.db, now);
+  if (Math.random() < 0.02) {
+    await deleteExpiredSessions(ctx.db, now);
+    await deleteOldEndedSessions(ctx.db);
+  }
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -181,17 +206,18 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
   request.sessionData = null;
 }
 
-/** Ends every session of a user (suspension, password reset), optionally sparing one. */
-export async function endUserSessions(ctx: AppContext, userId: string, exceptSid?: string | null): Promise<void> {
-  await endUserSessionsIn(ctx.db, userId, exceptSid);
+/** Ends every session of a user (password change or reset), optionally sparing one, noting why (decision 038). */
+export async function endUserSessions(ctx: AppContext, userId: string, exceptSid: string | null | undefined, reason: SessionEndReason): Promise<void> {
+  await endUserSessionsIn(ctx.db, userId, exceptSid, reason);
 }
 
 /**
  * The same in the caller's transaction (an admin's suspension or deletion ends the sessions with the change). An
- * admin's sessions include those in which they were viewing the product as someone else.
+ * admin's sessions include those in which they were viewing the product as someone else. The reason defaults to
+ * 'ended'; a suspension needs none, since a suspended user's dead cookie is told 'suspended' whatever was noted.
  */
-export async function endUserSessionsIn(tx: DbOrTx, userId: string, exceptSid?: string | null): Promise<void> {
-  const impersonating = await deleteUserSessions(tx, userId, exceptSid);
+export async function endUserSessionsIn(tx: DbOrTx, userId: string, exceptSid?: string | null, reason: SessionEndReason = 'ended'): Promise<void> {
+  const impersonating = await deleteUserSessions(tx, userId, exceptSid, reason);
   // Open sockets of those sessions close at once, on every instance (docs/decisions/015).
   await publishEvents(tx, [
     { type: 'sessions_ended', userIds: [userId], exceptSessionId: exceptSid ?? null },

@@ -230,7 +230,8 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
           if (!matches(expected, res.statusCode)) wrong.push(`${where}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
           const json = String(res.headers['content-type'] ?? '').includes('json') ? safeJson(res.body) : undefined;
           if (res.statusCode >= 400 && json !== undefined) {
-            const extra = Object.keys(json as object).filter((k) => !['message', 'code', 'fieldErrors', 'clientSecret', 'amount'].includes(k));
+            // `sessionEnded`: a 401's documented reason the caller's own session ended (decision 038), about nobody else.
+            const extra = Object.keys(json as object).filter((k) => !['message', 'code', 'fieldErrors', 'clientSecret', 'amount', 'sessionEnded'].includes(k));
             if (extra.length) leaks.push(`${where}: denied answer carries ${extra.join(', ')}`);
           }
           // The OpenAPI document names `password` as an input field: a description, not data.

@@ -116,7 +116,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     return claimedBy;
   });
   if (!userId) throw fieldError('token', RESET_LINK_INVALID);
-  await endUserSessions(ctx, userId);
+  await endUserSessions(ctx, userId, null, 'password_changed');
 }
 
 export async function changePassword(
@@ -136,7 +136,7 @@ export async function changePassword(
     // A reset link asked for before the change must not undo it.
     await revokeResetTokens(tx, user.id, now);
   });
-  await endUserSessions(ctx, user.id, currentSessionId);
+  await endUserSessions(ctx, user.id, currentSessionId, 'password_changed');
   await sendAccountEmail(ctx, user, 'password_changed', '/auth');
 }
 
