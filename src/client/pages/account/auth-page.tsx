@@ -6,6 +6,8 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Alert } from '../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ResendVerification } from '../../features/auth/resend-verification';
+import { SessionEndNotice } from '../../features/auth/session-end-notice';
+import { useSessionEnd } from '../../lib/session-end';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
@@ -17,6 +19,10 @@ export function AuthPage() {
   const [tab, setTab] = useState(params.get('tab') === 'signup' ? 'signup' : 'login');
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // Why the server ended the session that brought the user here, or a sign-in refused for a suspension (decision 038).
+  const sessionEnd = useSessionEnd();
+  const [refusedSuspended, setRefusedSuspended] = useState(false);
+  const endReason = refusedSuspended ? 'suspended' : sessionEnd;
   usePageTitle(tab === 'signup' ? 'Sign Up' : 'Sign In');
 
   return (
@@ -34,6 +40,7 @@ export function AuthPage() {
             </p>
 
             <div className="mt-6 grid gap-3">
+              {endReason && !registeredEmail ? <SessionEndNotice reason={endReason} /> : null}
               {verified === 'true' ? (
                 <Alert tone="success">
                   <CheckCircle2 aria-hidden="true" />
@@ -83,7 +90,7 @@ export function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <LoginForm next={params.get('next')} onUnverified={setUnverifiedEmail} />
+                <LoginForm next={params.get('next')} onUnverified={setUnverifiedEmail} onSuspended={() => setRefusedSuspended(true)} />
               </TabsContent>
               <TabsContent value="signup">
                 <RegisterForm

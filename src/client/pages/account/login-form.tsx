@@ -11,8 +11,11 @@ import { hasErrorCode } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { safeNextPath } from '../../lib/safe-redirect';
 
-/** `next` is the page's `?next=` as given; it is checked (same origin, no tricks) when it is used. */
-export function LoginForm({ next, onUnverified }: { next: string | null; onUnverified: (email: string) => void }) {
+/**
+ * `next` is the page's `?next=` as given; it is checked (same origin, no tricks) when it is used. A refusal for an
+ * unverified address or a suspended account is also told to the page, which explains it beside the form.
+ */
+export function LoginForm({ next, onUnverified, onSuspended }: { next: string | null; onUnverified: (email: string) => void; onSuspended?: () => void }) {
   const login = useLogin();
   const form = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -24,6 +27,7 @@ export function LoginForm({ next, onUnverified }: { next: string | null; onUnver
       window.location.assign(safeNextPath(next, window.location.origin));
     } catch (error) {
       if (hasErrorCode(error, 'email_not_verified')) onUnverified(values.email);
+      if (hasErrorCode(error, 'account_suspended')) onSuspended?.();
       applyServerErrors(error, form.setError, ['email', 'password']);
       toastError('Login failed', error);
     }
