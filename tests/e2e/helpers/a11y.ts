@@ -6,8 +6,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
  * axe on the page as it is now (DESIGN 5: "axe finds no violation on any page"). Waits for the page to settle first:
  * fonts loaded, no skeletons, no animation in flight, so colour contrast is measured on the final colours.
+ * `bestPractice` adds axe's best-practice rules to the WCAG ones (heading order, landmarks): what axe's own default
+ * run reports, as a reviewer running axe on the page would see it.
  */
-export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+export async function expectAccessible(page: Page, label = page.url(), options: { bestPractice?: boolean } = {}): Promise<void> {
   await page.waitForLoadState('load');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
@@ -15,7 +17,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
     const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(options.bestPractice ? [...TAGS, 'best-practice'] : TAGS).analyze();
   const report = results.violations.map((v) => {
     const nodes = v.nodes
       .slice(0, 5)

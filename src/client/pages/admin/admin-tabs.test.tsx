@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminTabs } from './admin-tabs';
@@ -94,5 +94,18 @@ describe('AdminTabs', () => {
     vi.restoreAllMocks();
     renderAt('/admin/settings');
     expect(strip().dataset.fade).toBe('none');
+  });
+
+  it('scrolls a tab that takes the focus whole into view, clear of the fades', () => {
+    layOut();
+    renderAt('/admin');
+    const link = (name: string) => screen.getByRole('link', { name });
+    act(() => link('Payments').focus());
+    // Tab 4 of 100 px ends at 400; with the 24 px fade the strip must show up to 424 of its 340 px: scrolled by 84.
+    expect(strip().scrollLeft).toBe(84);
+    act(() => link('Mediations').focus());
+    expect(strip().scrollLeft).toBe(84);
+    act(() => link('Overview').focus());
+    expect(strip().scrollLeft).toBe(0);
   });
 });

@@ -31,6 +31,20 @@ function fadeOf(strip: HTMLElement): Fade {
   return before && after ? 'both' : before ? 'start' : after ? 'end' : 'none';
 }
 
+/** The width of the fades (1.5rem): a tab brought into view clears them. */
+const FADE_PX = 24;
+
+/**
+ * Scrolls the strip the least that shows `tab` whole and clear of the fades. Chromium scrolls a focused element only
+ * when none of it shows, so a tab half under the edge would take the focus ring out of sight.
+ */
+function reveal(strip: HTMLElement, tab: HTMLElement): void {
+  const start = tab.offsetLeft - FADE_PX;
+  const end = tab.offsetLeft + tab.offsetWidth + FADE_PX - strip.clientWidth;
+  if (strip.scrollLeft > start) strip.scrollLeft = Math.max(0, start);
+  else if (strip.scrollLeft < end) strip.scrollLeft = Math.min(strip.scrollWidth - strip.clientWidth, end);
+}
+
 /** The fade at an end the strip can scroll towards: the tab cut off there says there is more. */
 const FADE_CLASSES: Record<Fade, string> = {
   none: '',
@@ -43,7 +57,7 @@ const FADE_CLASSES: Record<Fade, string> = {
  * The tab bar under every admin page's heading: a nav of links, the current one marked `aria-current="page"`. Nine
  * tabs do not fit a phone (or a tablet beside the sidebar), so the bar scrolls sideways inside its own box — the page
  * never does — and each page opens with its own tab scrolled to the middle, so the current tab is always in view
- * (issue 21). Focus moving along the bar scrolls it too (the browser does, clear of the fades by the scroll padding).
+ * (issue 21). Focus moving along the bar scrolls it too, so the focused tab shows whole.
  */
 export function AdminTabs() {
   const { pathname } = useLocation();
@@ -75,8 +89,11 @@ export function AdminTabs() {
       <div
         ref={stripRef}
         onScroll={measure}
+        onFocus={(e) => {
+          if (e.target instanceof HTMLAnchorElement) reveal(e.currentTarget, e.target);
+        }}
         data-fade={fade}
-        className={cn('relative scroll-px-6 overflow-x-auto overscroll-x-contain [scrollbar-width:thin]', FADE_CLASSES[fade])}
+        className={cn('relative overflow-x-auto overscroll-x-contain [scrollbar-width:thin]', FADE_CLASSES[fade])}
       >
         <ul className="flex min-w-max gap-1 border-b px-1">
           {ADMIN_TABS.map((tab) => {
