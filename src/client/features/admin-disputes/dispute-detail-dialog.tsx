@@ -7,7 +7,7 @@ import { displayCents, displayMoney, formatDate, formatDateTime } from '../../li
 import { useDispute } from './api';
 import { DisputeStatusBadge } from './dispute-status-badge';
 import { MoneyLines } from './money-lines';
-import { heldCents, OUTCOME_LABELS, previewResolution } from './resolution';
+import { heldCents, previewResolution, RESOLVED_LABELS } from './resolution';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -94,7 +94,7 @@ export function DisputeDetailDialog({
         {dispute.status === 'resolved' ? (
           <Section title="Resolution">
             <p className="text-sm">
-              {dispute.outcome ? OUTCOME_LABELS[dispute.outcome] : 'Resolved'}
+              {dispute.outcome ? RESOLVED_LABELS[dispute.outcome] : 'Resolved'}
               {dispute.refundAmount ? `: ${displayMoney(dispute.refundAmount)} refunded to the lawyer` : ''}
               {dispute.mediatorPaid ? `${dispute.refundAmount ? ',' : ':'} ${displayMoney(dispute.mediatorPaid)} paid to the mediator` : ''}
               {dispute.resolvedAt ? ` on ${formatDate(dispute.resolvedAt)}` : ''}.

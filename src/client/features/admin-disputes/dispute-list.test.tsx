@@ -75,7 +75,7 @@ describe('DisputeList', () => {
     const resolved = section('Resolved');
     const done = (await within(resolved).findByRole('button', { name: 'Brown v. Green' })).closest('li')!;
     expect(within(done).getByText('Refunded').nextElementSibling?.textContent).toBe(displayMoney('400.00'));
-    expect(within(done).getByText('Resolved: refund part')).toBeTruthy();
+    expect(within(done).getByText('Resolved: partial refund')).toBeTruthy();
     // Open comes before resolved in the document.
     expect(open.compareDocumentPosition(resolved) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(urls()).toContain('/api/admin/disputes?status=open&limit=20');
@@ -132,7 +132,7 @@ describe('DisputeList', () => {
     renderList();
     fireEvent.click(await within(section('Resolved')).findByRole('button', { name: 'Brown v. Green' }));
     const detail = await screen.findByRole('dialog', { name: 'Brown v. Green' });
-    expect(detail.textContent).toContain(`Refund part: ${displayMoney('400.00')} refunded to the lawyer, ${displayMoney('900.00')} paid to the mediator`);
+    expect(detail.textContent).toContain(`Partial refund: ${displayMoney('400.00')} refunded to the lawyer, ${displayMoney('900.00')} paid to the mediator`);
     expect(detail.textContent).toContain('The session ended after one hour.');
     expect(within(detail).queryByRole('button', { name: 'Resolve dispute' })).toBeNull();
   });

@@ -9,6 +9,13 @@ export const OUTCOME_LABELS: Record<DisputeOutcome, string> = {
   refund_partial: 'Refund part',
 };
 
+/** What was done, once it is done: the badge, the detail dialog and the toast (the choices above are what to do). */
+export const RESOLVED_LABELS: Record<DisputeOutcome, string> = {
+  release: 'Payout released',
+  refund_full: 'Full refund',
+  refund_partial: 'Partial refund',
+};
+
 const cents = (amount: string) => parseCents(amount) ?? 0;
 
 export const heldCents = (dispute: AdminDisputeDto): Cents => cents(dispute.amountHeld);

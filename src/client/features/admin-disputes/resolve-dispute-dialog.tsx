@@ -15,7 +15,7 @@ import { displayCents, displayMoney } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { useResolveDispute } from './api';
 import { MoneyLines } from './money-lines';
-import { heldCents, OUTCOME_LABELS, previewResolution, type ResolutionSplit } from './resolution';
+import { heldCents, OUTCOME_LABELS, previewResolution, RESOLVED_LABELS, type ResolutionSplit } from './resolution';
 import { refundCentsOf, resolveFormSchema, type ResolveFormOutput, type ResolveFormValues } from './resolve-form-schema';
 
 type Form = UseFormReturn<ResolveFormValues, unknown, ResolveFormOutput>;
@@ -113,7 +113,10 @@ export function ResolveDisputeDialog({ dispute, onOpenChange }: { dispute: Admin
         ...(refund ? { refundAmount: formatCents(refund) } : {}),
       });
       onOpenChange(false);
-      toast({ title: 'Dispute resolved', description: `${dispute.caseName}: ${OUTCOME_LABELS[confirming.outcome].toLowerCase()}. Both sides have been told.` });
+      toast({
+        title: 'Dispute resolved',
+        description: `${dispute.caseName}: ${RESOLVED_LABELS[confirming.outcome].toLowerCase()}. Both sides have been told.`,
+      });
     } catch (error) {
       setConfirming(null);
       applyServerErrors(error, form.setError, ['outcome', 'refundAmount', 'note']);
