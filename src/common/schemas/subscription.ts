@@ -16,8 +16,14 @@ export type UpgradeInput = z.infer<typeof UpgradeInputSchema>;
 export const UpgradeIntentSchema = z.object({ clientSecret: z.string() });
 export type UpgradeIntent = z.infer<typeof UpgradeIntentSchema>;
 
-/** GET /api/subscription, and the answer of POST /api/subscription/cancel. */
+/**
+ * GET /api/subscription, and the answer of POST /api/subscription/cancel: spec 3's subscription (the provider's
+ * identifier aside) and RULES.md 7's monthly mediations.
+ */
 export const SubscriptionDtoSchema = z.object({
+  /** The subscription row (null, like the timestamps, only before the mediator's profile exists). */
+  id: z.guid().nullable(),
+  mediatorId: z.guid().describe('The mediator (user id)'),
   tier: z.enum(SUBSCRIPTION_TIERS),
   currentPeriodStart: Timestamp.nullable(),
   currentPeriodEnd: Timestamp.nullable(),
@@ -26,5 +32,7 @@ export const SubscriptionDtoSchema = z.object({
   pendingTier: z.enum(SUBSCRIPTION_TIERS).nullable(),
   /** Mediations this calendar month (UTC) as the monthly cap counts them; `limit` null for Unlimited. */
   monthlyMediations: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+  createdAt: Timestamp.nullable(),
+  updatedAt: Timestamp.nullable(),
 });
 export type SubscriptionDto = z.infer<typeof SubscriptionDtoSchema>;

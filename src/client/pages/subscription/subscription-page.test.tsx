@@ -21,12 +21,16 @@ const fake = vi.hoisted(() => {
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: fake.loadStripe }));
 
 const subscription = (tier: SubscriptionDto['tier'], pendingTier: SubscriptionDto['pendingTier'] = null): SubscriptionDto => ({
+  id: '6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  mediatorId: '7d2e3f4a-5b6c-4d7e-9f8a-0b1c2d3e4f5a',
   tier,
   pendingTier,
   currentPeriodStart: null,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   monthlyMediations: { used: 1, limit: tier === 'free' ? 3 : null },
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
 });
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -70,12 +70,17 @@ describe.each(backends)('subscriptions on %s', (backend) => {
     }
     const mediator = await signUpMediator(t);
     expect(await get(mediator.cookie)).toEqual({
+      id: expect.any(String),
+      mediatorId: mediator.user.id,
       tier: 'free',
       currentPeriodStart: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       pendingTier: null,
       monthlyMediations: { used: 0, limit: 3 },
+      // Made with the profile, stamped by the database's clock (not the test's).
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
   });
 
@@ -111,12 +116,16 @@ describe.each(backends)('subscriptions on %s', (backend) => {
     const end = new Date(now);
     end.setUTCMonth(end.getUTCMonth() + 1);
     expect(await get(mediator.cookie)).toEqual({
+      id: expect.any(String),
+      mediatorId: mediator.user.id,
       tier: 'pro',
       currentPeriodStart: now.toISOString(),
       currentPeriodEnd: end.toISOString(),
       cancelAtPeriodEnd: false,
       pendingTier: null,
       monthlyMediations: { used: 0, limit: 10 },
+      createdAt: expect.any(String),
+      updatedAt: now.toISOString(),
     });
     expect(await profileTier(mediator.user.id)).toBe('pro');
     const [charge, ...more] = await charges(mediator.user.id);

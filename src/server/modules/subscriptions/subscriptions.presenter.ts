@@ -7,6 +7,7 @@ import type { SubscriptionRow } from './subscriptions.repo';
  * Free has no paid period, whatever the row remembers from onboarding.
  */
 export function presentSubscription(
+  mediatorId: string,
   tier: SubscriptionTier,
   row: SubscriptionRow | undefined,
   monthlyMediations: { used: number; limit: number | null },
@@ -14,11 +15,15 @@ export function presentSubscription(
   // A paid tier set without a paid period (by a tool or an admin) shows no period either.
   const paid = tier !== 'free' && row && row.tier !== 'free' ? row : null;
   return {
+    id: row?.id ?? null,
+    mediatorId,
     tier,
     currentPeriodStart: paid?.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: paid?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: paid?.cancelAtPeriodEnd ?? false,
     pendingTier: row?.pendingTier ?? null,
     monthlyMediations,
+    createdAt: row?.createdAt.toISOString() ?? null,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

@@ -57,7 +57,7 @@ export async function getSubscription(ctx: AppContext, user: SessionUser) {
   const tier = (await repo.findProfileTier(ctx.db, user.id)) ?? 'free';
   const subscription = await repo.findSubscription(ctx.db, user.id);
   const used = await countMonthlyAcceptances(ctx.db, user.id, monthStartUtc(ctx.clock.now()));
-  return presentSubscription(tier, subscription, { used, limit: monthlyCap(tier) });
+  return presentSubscription(user.id, tier, subscription, { used, limit: monthlyCap(tier) });
 }
 
 type UpgradePlan = { subscriptionId: string; attempt: number; tier: SubscriptionTier; closeIntentId: string | null };
