@@ -31,7 +31,7 @@ export const REASSIGN_TEXTS = {
 
 const Person = z.object({ id: Id, name: z.string(), email: z.string() });
 
-/** GET /api/admin/mediations: one request as the Mediations tab lists it. */
+/** GET /api/admin/mediations: one request as the Mediations tab lists it (spec 3's admin-list names, and more). */
 export const AdminMediationSchema = z.object({
   id: Id,
   caseName: z.string(),
@@ -42,6 +42,7 @@ export const AdminMediationSchema = z.object({
   budget: Amount,
   preferredDate: z.iso.date().nullable(),
   lawyer: Person,
+  selectedMediatorId: Id.nullable().describe('The selected mediator (user id; spec 3 "the admin list reads … selectedMediatorId"), null before selection'),
   selectedMediator: Person.nullable(),
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable().describe('The escrow status; null before the request was submitted'),
   createdAt: Timestamp,

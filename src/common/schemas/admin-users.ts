@@ -33,17 +33,22 @@ export const AdminUsersFilterSchema = z.object({
 export const AdminUserStatusInputSchema = z.strictObject({ status: z.enum(USER_STATUSES, ADMIN_USER_TEXTS.status) }, 'Unknown field');
 export type AdminUserStatusInput = z.infer<typeof AdminUserStatusInputSchema>;
 
-/** One row of the list: the account and a small summary of its profile (firm, tier, rating). */
+/**
+ * One row of the list: the account under spec 3's user names (never the password hash or tokens) and a small summary
+ * of its profile (firm, tier, rating).
+ */
 export const AdminUserDtoSchema = z.object({
   id: z.guid(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
   role: z.enum(USER_ROLES).nullable(),
   status: z.enum(USER_STATUSES),
   emailVerified: z.boolean(),
   profileCompleted: z.boolean(),
   createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
   lawyer: z.object({ firmName: z.string().nullable(), jurisdiction: z.string(), rating: Amount, reviewCount: z.number().int() }).nullable(),
   mediator: z.object({ subscriptionTier: z.enum(SUBSCRIPTION_TIERS), jurisdiction: z.string(), rating: Amount, reviewCount: z.number().int() }).nullable(),
 });

@@ -16,6 +16,7 @@ export const MATCHED: AdminMediation = {
   budget: '1400.00',
   preferredDate: '2026-12-14',
   lawyer: LAWYER,
+  selectedMediatorId: MAX.id,
   selectedMediator: MAX,
   paymentStatus: 'held',
   createdAt: '2026-11-02T10:00:00.000Z',
@@ -33,6 +34,7 @@ export const LIVE: AdminMediation = {
   caseNumber: 'CV-2026-0150',
   status: 'pending_mediators',
   budget: '700.00',
+  selectedMediatorId: null,
   selectedMediator: null,
 };
 
@@ -51,11 +53,13 @@ const mediator = (id: string, firstName: string, lastName: string, status: Admin
   email: `${firstName.toLowerCase()}@example.test`,
   firstName,
   lastName,
+  profileImageUrl: null,
   role: 'mediator',
   status,
   emailVerified: true,
   profileCompleted: true,
   createdAt: '2026-10-01T10:00:00.000Z',
+  updatedAt: '2026-10-01T10:00:00.000Z',
   lawyer: null,
   mediator: { subscriptionTier: 'free', jurisdiction: 'California', rating: '4.50', reviewCount: 2 },
 });

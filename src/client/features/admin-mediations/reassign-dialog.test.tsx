@@ -82,7 +82,7 @@ describe('ReassignDialog', () => {
   });
 
   it('sends the chosen mediator, closes and says so', async () => {
-    const updated = { ...MATCHED, selectedMediator: { id: NORA.id, name: 'Nora Neutral', email: NORA.email } };
+    const updated = { ...MATCHED, selectedMediatorId: NORA.id, selectedMediator: { id: NORA.id, name: 'Nora Neutral', email: NORA.email } };
     mockServer(() => json(updated));
     const { dialog, onOpenChange } = renderDialog();
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Nora Neutral/ }));

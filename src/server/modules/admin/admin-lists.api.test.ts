@@ -67,12 +67,13 @@ describe.each(backends)('admin lists on %s', (backend) => {
       status: 'matched',
       budget: '1400.00',
       lawyer: { id: matched.lawyer.user.id, name: 'Lena Lawyer' },
+      selectedMediatorId: matched.mediator.user.id,
       selectedMediator: { id: matched.mediator.user.id, name: 'Max Mediator' },
       paymentStatus: 'held',
       completedAt: null,
     });
     expect(first.submittedAt).toEqual(expect.any(String));
-    expect(live).toMatchObject({ id: liveId, status: 'pending_mediators', selectedMediator: null, paymentStatus: 'held' });
+    expect(live).toMatchObject({ id: liveId, status: 'pending_mediators', selectedMediatorId: null, selectedMediator: null, paymentStatus: 'held' });
   });
 
   it('mediations: filter by status, search by case, number or a party (pattern characters taken literally)', async () => {

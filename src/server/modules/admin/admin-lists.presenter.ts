@@ -20,6 +20,7 @@ export function presentAdminMediation({ request, lawyer, mediator, paymentStatus
     budget: twoDecimals(request.budget)!,
     preferredDate: request.preferredDate,
     lawyer: personOf(lawyer),
+    selectedMediatorId: request.selectedMediatorId,
     // A left join gives the columns as nulls when nobody is selected.
     selectedMediator: mediator?.id ? personOf(mediator as PersonRow) : null,
     paymentStatus,

@@ -50,7 +50,13 @@ describe.each(backends)('admin reassignment on %s', (backend) => {
 
     const res = await reassign(id, next.user.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, status: 'matched', budget: beforeRequest.budget, selectedMediator: { id: next.user.id, name: 'Max Mediator' } });
+    expect(res.json()).toMatchObject({
+      id,
+      status: 'matched',
+      budget: beforeRequest.budget,
+      selectedMediatorId: next.user.id,
+      selectedMediator: { id: next.user.id, name: 'Max Mediator' },
+    });
 
     const after = await findPaymentForRequest(t.ctx.db, id);
     expect(after).toMatchObject({ mediatorId: next.user.id, platformFee: before!.platformFee, mediatorPayout: before!.mediatorPayout, status: 'held' });

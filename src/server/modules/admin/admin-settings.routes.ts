@@ -12,6 +12,7 @@ import { termsOf } from '../settings/terms';
 import { presentEmailTemplates, updatePlatformSettings } from './admin-settings.service';
 
 const AdminSettingsSchema = z.object({
+  id: z.number().int().describe("The settings row's id (spec 3 platform_settings; there is one row)"),
   commissionPercentage: AmountSchema,
   minimumPlatformFee: AmountSchema,
   defaultDeposit: AmountSchema,
@@ -25,6 +26,7 @@ const AdminSettingsSchema = z.object({
 });
 
 const present = (s: SettingsRow) => ({
+  id: s.id,
   ...termsOf(s),
   termsOfService: s.termsOfService,
   privacyPolicy: s.privacyPolicy,

@@ -9,11 +9,13 @@ export function presentAdminUser({ user, lawyer, mediator }: AdminUserRow): Admi
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
     role: user.role,
     status: user.status,
     emailVerified: user.emailVerified,
     profileCompleted: user.profileCompleted,
     createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
     lawyer: lawyer
       ? { firmName: lawyer.firmName, jurisdiction: lawyer.jurisdiction, rating: twoDecimals(lawyer.rating)!, reviewCount: lawyer.reviewCount }
       : null,
