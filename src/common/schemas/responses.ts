@@ -316,7 +316,8 @@ export const CancellationResultSchema = z.object({
 
 /** GET /api/mediators/{id}: what a lawyer choosing sees. */
 export const PublicMediatorSchema = z.object({
-  id: Id,
+  id: Id.describe('The mediator (user id, RULES.md 7)'),
+  userId: Id.describe('The same user id, under the name spec 3 gives it on the profile'),
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
@@ -330,9 +331,19 @@ export const PublicMediatorSchema = z.object({
   bio: z.string().nullable(),
   jurisdiction: z.string(),
   languagesSpoken: z.array(z.string()),
+  mediationTraining: z.array(z.string()),
+  websiteUrl: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  /** The mediator's own and admins only; null for anyone else (decision 036). */
+  phoneNumber: z.string().nullable(),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  /** The mediator's own and admins only; null for anyone else. */
+  subscriptionStartDate: Timestamp.nullable(),
+  /** This month's mediations as the cap counts them (RULES.md 5): the mediator's own and admins only. */
+  monthlyMediationCount: z.number().int().nullable(),
   totalMediationsCompleted: z.number().int(),
   verified: z.boolean(),
+  createdAt: Timestamp,
   /** The latest reviews about them (RULES.md 7: what a lawyer choosing sees). */
   reviews: z.array(ReviewDtoSchema),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { monthStartUtc } from '../../../common/domain/tiers';
 import { ChangePasswordSchema, ChooseRoleSchema, EmailOnlySchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from '../../../common/schemas/auth';
 import { MessageSchema, UserDtoSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
@@ -16,7 +17,7 @@ const OK_MESSAGE = { message: 'OK' };
 
 export async function currentUserDto(ctx: AppContext, request: FastifyRequest) {
   const user = requireUser(request);
-  const profiles = await findProfiles(ctx.db, user.id);
+  const profiles = await findProfiles(ctx.db, user.id, monthStartUtc(ctx.clock.now()));
   const adminId = request.sessionData?.impersonatorId;
   const admin = adminId ? await findUserById(ctx.db, adminId) : undefined;
   return presentUser(user, profiles, {
@@ -45,7 +46,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await hitRateLimit(ctx, `login:email:${request.body.email}`, RATE_LIMITS.loginPerEmail);
       const user = await auth.authenticate(ctx, request.body);
       await startSession(ctx, request, reply, { userId: user.id });
-      return reply.send(presentUser(user, await findProfiles(ctx.db, user.id)));
+      return reply.send(presentUser(user, await findProfiles(ctx.db, user.id, monthStartUtc(ctx.clock.now()))));
     },
   );
 

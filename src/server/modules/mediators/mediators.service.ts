@@ -1,7 +1,9 @@
+import { monthStartUtc } from '../../../common/domain/tiers';
 import { twoDecimals } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
+import { countMonthlyAcceptances } from '../requests/requests.repo';
 import { latestReviewsOf } from '../reviews/reviews.service';
 import { findMediatorWithProfile, listAcceptancesWithRequests } from './mediators.repo';
 
@@ -12,14 +14,20 @@ function assertVisible(viewer: SessionUser, id: string): void {
   if (!isUuid(id) || (viewer.role === 'mediator' && viewer.id !== id)) throw notFound('Mediator not found');
 }
 
-/** What a lawyer choosing sees (RULES.md 7: GET /api/mediators/{id}). */
+/**
+ * GET /api/mediators/{id}: what a lawyer choosing sees (RULES.md 7), under spec 3's mediator profile names (decision
+ * 036). The phone number, the subscription's start and this month's mediations are the mediator's own business: their
+ * values go to that mediator and admins, null to anyone else (a lawyer gets the phone once matched, on the request).
+ */
 export async function getPublicMediator(ctx: AppContext, viewer: SessionUser, id: string) {
   assertVisible(viewer, id);
   const row = await findMediatorWithProfile(ctx.db, id);
   if (!row || row.user.anonymizedAt) throw notFound('Mediator not found');
   const { user, profile } = row;
+  const own = viewer.id === user.id || viewer.role === 'admin';
   return {
     id: user.id,
+    userId: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
@@ -33,9 +41,16 @@ export async function getPublicMediator(ctx: AppContext, viewer: SessionUser, id
     bio: profile.bio,
     jurisdiction: profile.jurisdiction,
     languagesSpoken: profile.languagesSpoken,
+    mediationTraining: profile.mediationTraining,
+    websiteUrl: profile.websiteUrl,
+    photoUrl: profile.photoUrl,
+    phoneNumber: own ? profile.phoneNumber : null,
     subscriptionTier: profile.subscriptionTier,
+    subscriptionStartDate: own ? (profile.subscriptionStartDate?.toISOString() ?? null) : null,
+    monthlyMediationCount: own ? await countMonthlyAcceptances(ctx.db, user.id, monthStartUtc(ctx.clock.now())) : null,
     totalMediationsCompleted: profile.totalMediationsCompleted,
     verified: user.status === 'approved',
+    createdAt: profile.createdAt.toISOString(),
     reviews: await latestReviewsOf(ctx, user.id),
   };
 }

@@ -1,3 +1,4 @@
+import { monthStartUtc } from '../../../common/domain/tiers';
 import type { LawyerProfile, MediatorProfile } from '../../../common/schemas/profile';
 import type { ProfileUpdate } from '../../../common/schemas/profile';
 import { ProfileUpdateSchema } from '../../../common/schemas/profile';
@@ -32,7 +33,7 @@ type ParsedUpdate = z.output<typeof ProfileUpdateSchema>;
 
 /** PATCH /api/profile: any subset of the onboarding fields, the names and the photo (RULES.md 7). */
 export async function updateProfile(ctx: AppContext, user: SessionUser, input: ParsedUpdate): Promise<void> {
-  const profiles = await findProfiles(ctx.db, user.id);
+  const profiles = await findProfiles(ctx.db, user.id, monthStartUtc(ctx.clock.now()));
   if (input.lawyerProfile && Object.keys(input.lawyerProfile).length && !profiles.lawyerProfile) {
     throw forbidden(user.role === 'lawyer' ? 'Complete your lawyer profile first' : 'Only lawyers have a lawyer profile');
   }

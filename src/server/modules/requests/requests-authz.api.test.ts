@@ -211,6 +211,7 @@ describe.each(backends)('request authorization on %s', (backend) => {
       specializations: ['Family Law', 'Probate'],
       yearsExperience: 12,
       bio: 'Twenty years in family courts.',
+      phoneNumber: '+1 555 0199',
     });
     for (const cookie of [lawyer.cookie, admin.cookie, m.cookie]) {
       const res = await call(t, 'GET', `/api/mediators/${m.user.id}`, cookie);
@@ -229,7 +230,9 @@ describe.each(backends)('request authorization on %s', (backend) => {
       });
       expect(typeof res.json().verified).toBe('boolean');
       expect(res.json()).not.toHaveProperty('email');
-      expect(res.json()).not.toHaveProperty('phoneNumber');
+      // Spec 3's name is there; its value only for the mediator and admins (a lawyer gets it on the request once matched).
+      expect(res.json().phoneNumber).toBe(cookie === lawyer.cookie ? null : '+1 555 0199');
+      expect(res.json().monthlyMediationCount).toBe(cookie === lawyer.cookie ? null : 0);
     }
     expect((await call(t, 'GET', `/api/mediators/${m.user.id}`, pro.cookie)).statusCode).toBe(404);
     expect((await call(t, 'GET', `/api/mediators/${lawyer.user.id}`, otherLawyer.cookie)).statusCode).toBe(404);

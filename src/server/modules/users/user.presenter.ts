@@ -1,11 +1,11 @@
 import { twoDecimals } from '../../../common/money';
 import type { LawyerProfileDto, MediatorProfileDto, UserDto } from '../../../common/api-types';
-import type { LawyerProfileRow, MediatorProfileRow, UserRow } from './users.repo';
+import type { LawyerProfileRow, MediatorProfileWithCount, UserRow } from './users.repo';
 
 /** GET /api/user's shape (RULES.md 7): the user, never the password hash or tokens, with both profiles nested. */
 export function presentUser(
   user: UserRow,
-  profiles: { lawyerProfile: LawyerProfileRow | null; mediatorProfile: MediatorProfileRow | null },
+  profiles: { lawyerProfile: LawyerProfileRow | null; mediatorProfile: MediatorProfileWithCount | null },
   extra: { impersonatedBy?: UserDto['impersonatedBy'] } = {},
 ): UserDto {
   return {
@@ -42,7 +42,7 @@ export function presentLawyerProfile(p: LawyerProfileRow): LawyerProfileDto {
   };
 }
 
-export function presentMediatorProfile(p: MediatorProfileRow): MediatorProfileDto {
+export function presentMediatorProfile(p: MediatorProfileWithCount): MediatorProfileDto {
   return {
     id: p.id,
     userId: p.userId,
@@ -62,6 +62,7 @@ export function presentMediatorProfile(p: MediatorProfileRow): MediatorProfileDt
     totalMediationsCompleted: p.totalMediationsCompleted,
     subscriptionTier: p.subscriptionTier,
     subscriptionStartDate: p.subscriptionStartDate?.toISOString() ?? null,
+    monthlyMediationCount: p.monthlyMediationCount,
     createdAt: p.createdAt.toISOString(),
   };
 }

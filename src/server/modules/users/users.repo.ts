@@ -3,6 +3,7 @@ import type { SelfChosenRole } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { lawyerProfiles, mediatorProfiles, users } from '../../db/schema';
+import { monthlyAcceptancesSql } from '../requests/requests.repo';
 
 export type UserRow = typeof users.$inferSelect;
 export type LawyerProfileRow = typeof lawyerProfiles.$inferSelect;
@@ -19,10 +20,22 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-export async function findProfiles(db: DbOrTx, userId: string) {
+/** A mediator's profile with spec 3's `monthlyMediationCount`: derived on read, never stored (schema/accounts.ts). */
+export type MediatorProfileWithCount = MediatorProfileRow & { monthlyMediationCount: number };
+
+/**
+ * Both profiles of a user (null when absent); the mediator's with this month's mediations as the cap counts them
+ * (RULES.md 5; `monthStart` from `monthStartUtc` of the app's clock), read in the same statement.
+ */
+export async function findProfiles(db: DbOrTx, userId: string, monthStart: Date) {
   const [lawyer] = await db.select().from(lawyerProfiles).where(eq(lawyerProfiles.userId, userId)).limit(1);
-  const [mediator] = await db.select().from(mediatorProfiles).where(eq(mediatorProfiles.userId, userId)).limit(1);
-  return { lawyerProfile: lawyer ?? null, mediatorProfile: mediator ?? null };
+  const [mediator] = await db
+    .select({ profile: mediatorProfiles, monthlyMediationCount: monthlyAcceptancesSql(mediatorProfiles.userId, monthStart) })
+    .from(mediatorProfiles)
+    .where(eq(mediatorProfiles.userId, userId))
+    .limit(1);
+  const mediatorProfile: MediatorProfileWithCount | null = mediator ? { ...mediator.profile, monthlyMediationCount: mediator.monthlyMediationCount } : null;
+  return { lawyerProfile: lawyer ?? null, mediatorProfile };
 }
 
 export type NewUser = Pick<
