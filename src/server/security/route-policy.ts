@@ -214,6 +214,9 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /api/subscription': route(signedIn((a) => (isMediator(a) ? 'ok' : 403))),
   'POST /api/subscription/upgrade': route(signedIn((a) => (isMediator(a) ? 'allowed' : 403))),
   'POST /api/subscription/cancel': route(signedIn((a) => (isMediator(a) ? 'allowed' : 403))),
+  'POST /api/subscription/resume': route(signedIn((a) => (isMediator(a) ? 409 : 403))), // nothing cancelled on Free
+  'GET /api/subscription/charges': route(signedIn((a) => (isMediator(a) ? 'ok' : 403))),
+  'GET /api/subscription/charges/:id': route(signedIn((a) => (isMediator(a) ? 404 : 403))), // the id is a request's
 
   // Admin (admin-guard.api.test.ts covers the same from the admin side).
   'GET /api/admin/analytics': route(adminOnly('ok')),

@@ -116,6 +116,8 @@ export const subscriptionCharges = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     failureMessage: text('failure_message'),
+    /** For a refund: the provider's id of the charge it gives back (that charge row's `provider_ref`; decision 038). */
+    refundOf: varchar('refund_of', { length: 120 }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -142,6 +142,7 @@ export async function refundSubscriptionCharge(ctx: AppContext, job: RefundJob):
       status: 'succeeded',
       idempotencyKey: job.key,
       providerRef: refundId,
+      refundOf: job.chargeId,
       at: ctx.clock.now(),
     });
   });

@@ -38,6 +38,19 @@ export async function updateSubscription(tx: DbOrTx, id: string, values: Partial
   return row;
 }
 
+/**
+ * Takes back a cancellation (POST /api/subscription/resume): one conditional update, so a second resume, or one that
+ * lost to the period's end, changes nothing. True when this call cleared it.
+ */
+export async function clearCancellation(tx: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: false, updatedAt: at })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.cancelAtPeriodEnd, true)))
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
+}
+
 /** The tier both rows carry: the subscription's and the profile's (which the cap and counteroffer rules read). */
 export async function setProfileTier(tx: DbOrTx, mediatorId: string, tier: SubscriptionTier, startedAt: Date | null): Promise<void> {
   await tx
@@ -58,6 +71,8 @@ export interface NewSubscriptionCharge {
   periodStart?: Date | null;
   periodEnd?: Date | null;
   failureMessage?: string | null;
+  /** For a refund: the provider's id of the charge it gives back. */
+  refundOf?: string | null;
   at: Date;
 }
 
