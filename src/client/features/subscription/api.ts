@@ -1,11 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SubscriptionTier } from '../../../common/enums';
 import type { SubscriptionDto, UpgradeIntent } from '../../../common/schemas/subscription';
+import type { SubscriptionChargeDto } from '../../../common/schemas/subscription-charges';
 import { apiRequest } from '../../lib/api-client';
 import { userQueryKey } from '../../lib/current-user';
 import { queryClient } from '../../lib/query-client';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export const subscriptionKey = ['/api/subscription'] as const;
+/** Under the subscription's key: whatever refreshes the plan (a change, its notification) refreshes the charges too. */
+export const chargesKey = ['/api/subscription', 'charges'] as const;
 
 /** After a plan change: the page, the user (the accept dialog reads the tier from it) and the dashboard's usage. */
 export const refreshSubscription = () =>
@@ -38,4 +42,25 @@ export function useCancelSubscription() {
       return refreshSubscription();
     },
   });
+}
+
+/** POST /api/subscription/resume (no body): 'Keep my plan' after a cancellation; it renews again (decision 038). */
+export function useResumeSubscription() {
+  return useMutation({
+    mutationFn: () => apiRequest<SubscriptionDto>('POST', '/api/subscription/resume'),
+    onSuccess: (data) => {
+      queryClient.setQueryData(subscriptionKey, data);
+      return refreshSubscription();
+    },
+  });
+}
+
+/** GET /api/subscription/charges: the mediator's subscription charges, newest first, page by page. */
+export function useSubscriptionCharges() {
+  return usePagedList<SubscriptionChargeDto>({ queryKey: chargesKey, url: '/api/subscription/charges' });
+}
+
+/** GET /api/subscription/charges/{id}: one charge, for its receipt. */
+export function useSubscriptionCharge(id: string) {
+  return useQuery<SubscriptionChargeDto>({ queryKey: [...chargesKey, id], staleTime: 0 });
 }

@@ -4,6 +4,7 @@ import type { SubscriptionDto } from '../../../common/schemas/subscription';
 import { Card, CardContent } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
 import { CancelSubscriptionButton } from './cancel-subscription';
+import { KeepPlanButton } from './keep-plan-button';
 
 /** What the mediator's period says: when it renews, or when it ends and they return to Free. */
 export function periodLine(subscription: SubscriptionDto): string | null {
@@ -17,7 +18,10 @@ export function usageLine({ used, limit }: SubscriptionDto['monthlyMediations'])
   return limit === null ? `${used} mediation${used === 1 ? '' : 's'} this month (no monthly limit)` : `${used} of ${limit} mediations this month`;
 }
 
-/** The plan in effect: its name, the period, this month's usage, and the cancellation for paid plans. */
+/**
+ * The plan in effect: its name, the period, this month's usage, and for paid plans the cancellation, or while a
+ * cancelled plan still runs, the way to keep it.
+ */
 export function SubscriptionSummary({ subscription }: { subscription: SubscriptionDto }) {
   const period = periodLine(subscription);
   return (
@@ -36,8 +40,12 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
             {usageLine(subscription.monthlyMediations)}
           </p>
         </div>
-        {subscription.tier !== 'free' && !subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd ? (
-          <CancelSubscriptionButton subscription={subscription} />
+        {subscription.tier !== 'free' && subscription.currentPeriodEnd ? (
+          subscription.cancelAtPeriodEnd ? (
+            <KeepPlanButton subscription={subscription} />
+          ) : (
+            <CancelSubscriptionButton subscription={subscription} />
+          )
         ) : null}
       </CardContent>
     </Card>
