@@ -92,7 +92,13 @@ const routes: RouteObject[] = [
       { path: '/messages/:requestId', lazy: page(() => import('../pages/messages/thread-page'), 'ThreadPage') },
       {
         element: <RequireComplete roles={['mediator']} />,
-        children: [{ path: '/subscription', lazy: page(() => import('../pages/subscription/subscription-page'), 'SubscriptionPage') }],
+        children: [
+          { path: '/subscription', lazy: page(() => import('../pages/subscription/subscription-page'), 'SubscriptionPage') },
+          {
+            path: '/subscription/charges/:id/receipt',
+            lazy: page(() => import('../pages/subscription/charge-receipt-page'), 'ChargeReceiptPage'),
+          },
+        ],
       },
       {
         element: <RequireComplete roles={['mediator']} />,

@@ -3,20 +3,23 @@ import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { PaymentDialog } from '../../features/payments/payment-dialog';
-import { fetchSubscription, refreshSubscription, useSubscription, useUpgradeIntent } from '../../features/subscription/api';
+import { fetchSubscription, refreshSubscription, useSubscription, useSubscriptionCharges, useUpgradeIntent } from '../../features/subscription/api';
+import { SubscriptionChargesList } from '../../features/subscription/charges-list';
 import { PlanCard } from '../../features/subscription/plan-card';
 import { PLANS, type Plan } from '../../features/subscription/plans';
 import { SubscriptionSummary } from '../../features/subscription/subscription-summary';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * /subscription (spec 2, mediators): the plan in effect with its period and usage, and the three plans. 'Upgrade'
- * pays the new plan's first month in the payment dialog (it joins the subscription and payments features, so it is
- * composed here); the plan changes as soon as the provider confirms the payment.
+ * /subscription (spec 2, mediators): the plan in effect with its period and usage, the three plans, and the charges
+ * with their receipts (decision 038). 'Upgrade' pays the new plan's first month in the payment dialog (it joins the
+ * subscription and payments features, so it is composed here); the plan changes as soon as the provider confirms the
+ * payment.
  */
 export function SubscriptionPage() {
   usePageTitle('Subscription');
   const subscription = useSubscription();
+  const charges = useSubscriptionCharges();
   const upgrade = useUpgradeIntent();
   const [chosen, setChosen] = useState<Plan | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -53,6 +56,15 @@ export function SubscriptionPage() {
           </ul>
         </>
       )}
+      <section aria-labelledby="charges-heading" className="grid gap-3">
+        <div>
+          <h2 id="charges-heading" className="text-xl font-semibold">
+            Charges and receipts
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Every charge for your plan, what was refunded, and a receipt for each.</p>
+        </div>
+        <SubscriptionChargesList list={charges} />
+      </section>
       {chosen ? (
         <PaymentDialog
           open={dialogOpen}
