@@ -1,4 +1,5 @@
 import { PanelLeft } from 'lucide-react';
+import type { UserDto } from '../../../common/api-types';
 import { Link, Outlet } from 'react-router';
 import { AppSidebar } from '../../components/sidebar/app-sidebar';
 import { SidebarProvider, useSidebar } from '../../components/sidebar/sidebar-state';
@@ -9,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { useCurrentUser } from '../../lib/current-user';
 import { useRealtimeConnection } from '../../lib/realtime';
 import { NotificationBell } from '../../features/notifications/notification-bell';
+import { useSidebarCurrent } from './sidebar-current';
 
 function SidebarTrigger() {
   const { toggle, open, isMobile, openMobile } = useSidebar();
@@ -26,6 +28,11 @@ export function AppShell() {
   // Live updates (bell, lists, threads) while signed in; the socket closes when the shell unmounts (sign-out).
   useRealtimeConnection(!!user);
   if (!user) return null;
+  return <SignedInShell user={user} />;
+}
+
+function SignedInShell({ user }: { user: UserDto }) {
+  const current = useSidebarCurrent(user);
   return (
     <SidebarProvider>
       <a
@@ -35,7 +42,7 @@ export function AppShell() {
         Skip to content
       </a>
       <div className="flex min-h-dvh w-full">
-        <AppSidebar user={user} />
+        <AppSidebar user={user} current={current} />
         <div className="flex min-w-0 flex-1 flex-col">
           <ImpersonationBanner user={user} />
           <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">

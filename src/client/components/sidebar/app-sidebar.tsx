@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { UI } from '../../../common/constants';
 import type { UserDto } from '../../../common/api-types';
 import { cn } from '../../lib/utils';
@@ -10,9 +10,13 @@ import { Tooltip } from '../ui/tooltip';
 import { isCurrentItem, navItemsFor } from './nav-items';
 import { useSidebar } from './sidebar-state';
 
-function SidebarBody({ user, collapsed, onNavigate }: { user: UserDto; collapsed: boolean; onNavigate?: () => void }) {
+/** `current`: the path of the link to mark as the current page instead of the URL's, or null for none. */
+type Current = string | null | undefined;
+
+function SidebarBody({ user, collapsed, current, onNavigate }: { user: UserDto; collapsed: boolean; current: Current; onNavigate?: () => void }) {
   const items = navItemsFor(user.role);
   const { pathname } = useLocation();
+  const isCurrent = (item: (typeof items)[number]) => (current === undefined ? isCurrentItem(item, pathname) : item.to === current);
   const linkClass = (active: boolean) =>
     cn(
       'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0',
@@ -31,18 +35,18 @@ function SidebarBody({ user, collapsed, onNavigate }: { user: UserDto; collapsed
             <li key={item.to}>
               {withTooltip(
                 item.label,
-                // At one of the item's other paths, NavLink would not count it as current: say so ourselves.
-                isCurrentItem(item, pathname) ? (
-                  <Link to={item.to} onClick={onNavigate} className={linkClass(true)} aria-current="page" aria-label={collapsed ? item.label : undefined}>
-                    <item.icon aria-hidden="true" />
-                    {collapsed ? null : <span>{item.label}</span>}
-                  </Link>
-                ) : (
-                  <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => linkClass(isActive)} aria-label={collapsed ? item.label : undefined}>
-                    <item.icon aria-hidden="true" />
-                    {collapsed ? null : <span>{item.label}</span>}
-                  </NavLink>
-                ),
+                // Which link is current is decided here, not by NavLink's URL prefix: at an alias (/admin), and on a
+                // request's page, which belongs under the link the viewer came from (requestPageNavPath).
+                <Link
+                  to={item.to}
+                  onClick={onNavigate}
+                  className={linkClass(isCurrent(item))}
+                  aria-current={isCurrent(item) ? 'page' : undefined}
+                  aria-label={collapsed ? item.label : undefined}
+                >
+                  <item.icon aria-hidden="true" />
+                  {collapsed ? null : <span>{item.label}</span>}
+                </Link>,
               )}
             </li>
           ))}
@@ -73,7 +77,11 @@ function SidebarBody({ user, collapsed, onNavigate }: { user: UserDto; collapsed
   );
 }
 
-export function AppSidebar({ user }: { user: UserDto }) {
+/**
+ * The signed-in sidebar (spec 2). The current page's link is the URL's (its path, an alias, or a page under it), unless
+ * the shell says otherwise through `current` (a request's page, for a mediator; null marks none).
+ */
+export function AppSidebar({ user, current }: { user: UserDto; current?: Current }) {
   const { open, isMobile, openMobile, setOpenMobile } = useSidebar();
   if (isMobile) {
     return (
@@ -81,7 +89,7 @@ export function AppSidebar({ user }: { user: UserDto }) {
         <SheetContent side="left" style={{ width: UI.sidebarWidthMobile }}>
           <SheetTitle className="sr-only">Navigation</SheetTitle>
           <SheetDescription className="sr-only">Main navigation of MediateHub</SheetDescription>
-          <SidebarBody user={user} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+          <SidebarBody user={user} collapsed={false} current={current} onNavigate={() => setOpenMobile(false)} />
         </SheetContent>
       </Sheet>
     );
@@ -93,7 +101,7 @@ export function AppSidebar({ user }: { user: UserDto }) {
       data-state={open ? 'expanded' : 'collapsed'}
       aria-label="Sidebar"
     >
-      <SidebarBody user={user} collapsed={!open} />
+      <SidebarBody user={user} collapsed={!open} current={current} />
     </aside>
   );
 }

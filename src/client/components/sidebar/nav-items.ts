@@ -15,6 +15,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import type { RequestDto } from '../../../common/api-types';
 import type { UserRole } from '../../../common/enums';
 
 export interface NavItem {
@@ -25,10 +26,30 @@ export interface NavItem {
   alsoAt?: readonly string[];
 }
 
-/** Whether `item` is the current page at `pathname` (its own path or one of its aliases, trailing slash ignored). */
+/**
+ * Whether `item` is the current page at `pathname`: its own path or one of its aliases, or a page under its path
+ * (/payments/{id}/receipt under Payments, /messages/{id} under Messages), trailing slash ignored.
+ */
 export function isCurrentItem(item: NavItem, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return path === item.to || (item.alsoAt?.includes(path) ?? false);
+  return path === item.to || path.startsWith(`${item.to}/`) || (item.alsoAt?.includes(path) ?? false);
+}
+
+/**
+ * The sidebar link a request's page (/requests/{id}) belongs under for its viewer, or null for none (spec 2's links;
+ * docs/decisions/038). A lawyer sees only their own requests: My Requests. A mediator sees a request because it is
+ * available to them (Browse Requests) or because they accepted it or were selected for it, whatever came after —
+ * selected, not selected, completed — (My Acceptances); until the request is loaded, neither. Admins have no link
+ * for requests.
+ */
+export function requestPageNavPath(
+  viewer: { id: string; role: UserRole | null },
+  request: Pick<RequestDto, 'selectedMediatorId' | 'myAcceptance'> | undefined,
+): string | null {
+  if (viewer.role === 'admin') return null;
+  if (viewer.role !== 'mediator') return '/requests';
+  if (!request) return null;
+  return request.myAcceptance || request.selectedMediatorId === viewer.id ? '/acceptances' : '/requests';
 }
 
 /** Sidebar links by role (spec 2). */
