@@ -211,15 +211,37 @@ test('a paid mediation end to end: the deposit, the balance, a problem reported 
   await expect(openDisputes.getByRole('listitem').filter({ hasText: caseName })).toHaveCount(0);
   await expectNoHorizontalOverflow(admin, '/admin/disputes (resolved)');
 
-  // 6. Both request pages say what each side received.
-  const outcome = `${displayCents(17_550)} was refunded to the lawyer and ${displayCents(47_205)} paid to the mediator after the platform fee.`;
+  // 6. Both request pages say what each side received, each in their own words, with the Payment card's figures:
+  // $700 charged = $175.50 refunded + $52.45 platform fee + $472.05 paid to the mediator (issue 21).
+  const figures = { charged: displayCents(70_000), refunded: displayCents(17_550), platformFeeKept: displayCents(5_245), paidToMediator: displayCents(47_205) };
+  const expectFigures = async (page: Page) => {
+    const card = page.locator('[data-settlement]');
+    for (const [figure, amount] of Object.entries(figures)) await expect(card.locator(`[data-figure="${figure}"]`)).toHaveText(amount);
+  };
   await lawyer.goto(requestPath);
   await expect(lawyer.getByText(/^Problem resolved on /)).toBeVisible();
-  await expect(lawyer.getByText(outcome, { exact: false })).toBeVisible();
+  await expect(
+    lawyer.getByText(
+      `${displayCents(17_550)} was refunded to you, and ${displayCents(47_205)} was paid to the mediator after the ${displayCents(5_245)} platform fee.`,
+      {
+        exact: false,
+      },
+    ),
+  ).toBeVisible();
+  await expectFigures(lawyer);
+  await expect(lawyer.getByText('Refunded to your card', { exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(lawyer, 'request (dispute resolved, lawyer)');
   await mediator.goto(requestPath);
-  await expect(mediator.getByText(outcome, { exact: false })).toBeVisible();
-  await expect(mediator.getByText('The payment for this mediation was partly refunded to the lawyer.')).toBeVisible();
+  await expect(
+    mediator.getByText(
+      `${displayCents(17_550)} was refunded to the lawyer, and ${displayCents(47_205)} was paid to you after the ${displayCents(5_245)} platform fee.`,
+      {
+        exact: false,
+      },
+    ),
+  ).toHaveCount(1);
+  await expectFigures(mediator);
+  await expect(mediator.getByText('Your Payout').locator('xpath=following-sibling::dd')).toHaveText(displayCents(47_205));
   await expectNoHorizontalOverflow(mediator, 'request (dispute resolved, mediator)');
 
   await mediator.context().close();

@@ -52,6 +52,8 @@ export function settlementLines(settlement: SettlementDto, reader: SettlementRea
 
 /** The sum in one sentence, so a reader sees the figures add up: "$1,200 charged = $400 refunded + …". */
 export function settlementSentence(settlement: SettlementDto, reader: SettlementReader): string | null {
+  // While the plan stands everything charged is simply held: the plan's own line says what comes next.
+  if (settlement.planned) return null;
   const [charged, ...parts] = settlementLines(settlement, reader);
   if (!parts.length) return null;
   const lower = (term: string) => term.charAt(0).toLowerCase() + term.slice(1);

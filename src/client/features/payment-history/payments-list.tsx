@@ -31,10 +31,21 @@ const COLUMNS: Record<'payer' | 'payee', Column[]> = {
   // The same four figures as the request page, the statement and the admins' view (issue 21); the plan beside them
   // only while it still stands.
   payee: [
-    { header: 'Paid on', cell: (p) => (p.paidAt ? <time dateTime={p.paidAt}>{formatDate(p.paidAt)}</time> : 'Not yet') },
+    {
+      header: 'Paid on',
+      cell: (p) =>
+        p.paidAt ? (
+          <time dateTime={p.paidAt} className="whitespace-nowrap">
+            {formatDate(p.paidAt)}
+          </time>
+        ) : (
+          'Not yet'
+        ),
+    },
     { header: 'Status', cell: (p) => <PayoutBadge payment={p} /> },
-    { header: "Charged to the lawyer's card", cell: (p) => <Figure figure="charged" amount={p.settlement.charged} />, amount: true },
-    { header: 'Refunded to the lawyer', cell: (p) => <Figure figure="refunded" amount={p.settlement.refunded} />, amount: true },
+    // Short headers keep the table readable beside the sidebar; the statement says "to the lawyer's card" in full.
+    { header: 'Charged', cell: (p) => <Figure figure="charged" amount={p.settlement.charged} />, amount: true },
+    { header: 'Refunded', cell: (p) => <Figure figure="refunded" amount={p.settlement.refunded} />, amount: true },
     {
       header: 'Platform fee',
       cell: (p) => <Figure figure="platformFeeKept" amount={p.settlement.platformFeeKept} planned={p.settlement.planned?.platformFee} />,

@@ -171,7 +171,7 @@ describe('PaymentsPage (mediator): Earnings', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Case', 'Paid on', 'Status', "Charged to the lawyer's card", 'Refunded to the lawyer', 'Platform fee', 'Paid to you', 'Links']);
+    ).toEqual(['Case', 'Paid on', 'Status', 'Charged', 'Refunded', 'Platform fee', 'Paid to you', 'Links']);
     const paidRow = within(table).getByText('Paid v. Out', { selector: 'p' }).closest('tr')!;
     expect(within(paidRow).getByText('Paid')).toBeTruthy();
     // What happened, and no plan beside it once it is done.

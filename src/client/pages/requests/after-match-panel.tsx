@@ -83,8 +83,9 @@ export function MediatorAfterMatch({ request, user }: { request: RequestDto; use
   if (request.status === 'completed') {
     return (
       <>
-        {/* While a problem is under review the payout is paused: the notice below says so instead of the schedule. */}
-        <CompletionSummary request={request} showPayout={disputeOf(request)?.status !== 'open'} />
+        {/* With a problem reported, the notice below says where the payout stands (paused, or what the resolution paid)
+            instead of the schedule, so the same figures are not said twice. */}
+        <CompletionSummary request={request} showPayout={!disputeOf(request)} />
         <ReportProblem request={request} isOwner={false} reader="mediator" />
         <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} />
         <CounterpartCard requestId={request.id} counterpart={counterpart} fallbackName="the lawyer" icon={icon} title="The lawyer" />
