@@ -5,6 +5,7 @@ import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../clock';
+import { assertOutsideTransaction } from '../../db/client';
 import { StorageUnavailableError } from './storage-errors';
 import type { Storage, StoredObject } from './storage';
 
@@ -26,6 +27,7 @@ export class LocalStorage implements Storage {
   ) {}
 
   async createUploadUrl(objectKey: string, options: { expiresInSeconds: number }): Promise<string> {
+    assertOutsideTransaction('File storage');
     const expires = Math.floor(this.clock.now().getTime() / 1000) + options.expiresInSeconds;
     return `/api/files/local-upload/${encodeURIComponent(objectKey)}?expires=${expires}&sig=${this.sign(objectKey, expires)}`;
   }
@@ -39,6 +41,7 @@ export class LocalStorage implements Storage {
   }
 
   async head(objectKey: string): Promise<StoredObject | null> {
+    assertOutsideTransaction('File storage');
     if (!KEY_PATTERN.test(objectKey)) return null;
     try {
       const info = await stat(this.pathOf(objectKey));
@@ -50,6 +53,7 @@ export class LocalStorage implements Storage {
   }
 
   async readStart(objectKey: string, length: number): Promise<Buffer | null> {
+    assertOutsideTransaction('File storage');
     if (!KEY_PATTERN.test(objectKey)) return null;
     try {
       const handle = await open(this.pathOf(objectKey), 'r');
@@ -67,6 +71,7 @@ export class LocalStorage implements Storage {
   }
 
   async readEnd(objectKey: string, length: number): Promise<Buffer | null> {
+    assertOutsideTransaction('File storage');
     if (!KEY_PATTERN.test(objectKey)) return null;
     try {
       const handle = await open(this.pathOf(objectKey), 'r');
@@ -85,6 +90,7 @@ export class LocalStorage implements Storage {
   }
 
   async read(objectKey: string): Promise<Readable | null> {
+    assertOutsideTransaction('File storage');
     if (!KEY_PATTERN.test(objectKey)) return null;
     const stream = createReadStream(this.pathOf(objectKey));
     try {
@@ -99,12 +105,14 @@ export class LocalStorage implements Storage {
   }
 
   async write(objectKey: string, data: Buffer): Promise<void> {
+    assertOutsideTransaction('File storage');
     const target = this.pathOf(objectKey);
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, data);
   }
 
   async remove(objectKey: string): Promise<void> {
+    assertOutsideTransaction('File storage');
     await rm(this.pathOf(objectKey), { force: true });
   }
 

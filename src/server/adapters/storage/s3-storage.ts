@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertOutsideTransaction } from '../../db/client';
 import { StorageUnavailableError } from './storage-errors';
 import type { Storage, StoredObject } from './storage';
 
@@ -37,7 +38,7 @@ export interface S3Options {
 
 /**
  * S3-compatible storage (AWS, MinIO, R2…). The browser PUTs straight to a presigned URL; nothing at that address is
- * public, and every attached object is checked afterwards (size, first bytes) by files.service.verifyAttachment,
+ * public, and every attached object is checked afterwards (size, first bytes) by files.service checkAttachment,
  * because a presigned PUT cannot refuse content by itself.
  */
 export class S3Storage implements Storage {
@@ -60,6 +61,7 @@ export class S3Storage implements Storage {
   }
 
   async createUploadUrl(objectKey: string, options: { contentType: string; expiresInSeconds: number }): Promise<string> {
+    assertOutsideTransaction('File storage');
     const command = new PutObjectCommand({
       Bucket: this.options.bucket,
       Key: objectKey,
@@ -69,6 +71,7 @@ export class S3Storage implements Storage {
   }
 
   async head(objectKey: string): Promise<StoredObject | null> {
+    assertOutsideTransaction('File storage');
     try {
       const result = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
       return { size: Number(result.ContentLength ?? 0) };
@@ -79,6 +82,7 @@ export class S3Storage implements Storage {
   }
 
   async readStart(objectKey: string, length: number): Promise<Buffer | null> {
+    assertOutsideTransaction('File storage');
     try {
       const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey, Range: `bytes=0-${length - 1}` }));
       const bytes = await result.Body?.transformToByteArray();
@@ -91,6 +95,7 @@ export class S3Storage implements Storage {
   }
 
   async readEnd(objectKey: string, length: number): Promise<Buffer | null> {
+    assertOutsideTransaction('File storage');
     try {
       // A suffix range: the last `length` bytes, or the whole object when it is shorter.
       const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey, Range: `bytes=-${length}` }));
@@ -104,6 +109,7 @@ export class S3Storage implements Storage {
   }
 
   async read(objectKey: string): Promise<Readable | null> {
+    assertOutsideTransaction('File storage');
     try {
       const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
       if (!result.Body) throw new Error('GetObject answered without a body');
@@ -115,6 +121,7 @@ export class S3Storage implements Storage {
   }
 
   async write(objectKey: string, data: Buffer): Promise<void> {
+    assertOutsideTransaction('File storage');
     try {
       await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: objectKey, Body: data }));
     } catch (error) {
@@ -123,6 +130,7 @@ export class S3Storage implements Storage {
   }
 
   async remove(objectKey: string): Promise<void> {
+    assertOutsideTransaction('File storage');
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
     } catch (error) {

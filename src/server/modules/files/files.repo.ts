@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -29,13 +29,38 @@ export async function markUploaded(db: DbOrTx, id: string, values: { size: numbe
  * transactions linking one upload to two requests exactly one wins (the other waits for the row, then matches
  * nothing). False when the upload is linked to another request.
  */
-export async function markVerified(db: DbOrTx, id: string, values: { at: Date; fileName: string }, requestId?: string): Promise<boolean> {
-  const rows = await db
+/**
+ * What the check before the transaction learned of an object (files.service checkAttachment): verified, its real
+ * size, type and name. Recorded so that the link inside the transaction, and any later check, needs no storage call.
+ */
+export async function recordVerified(db: DbOrTx, id: string, values: { at: Date; fileName: string; size: number; contentType: string }): Promise<void> {
+  await db
     .update(uploads)
-    .set({ verifiedAt: values.at, fileName: values.fileName, ...(requestId ? { requestId } : {}) })
-    .where(requestId ? and(eq(uploads.id, id), or(isNull(uploads.requestId), eq(uploads.requestId, requestId))) : eq(uploads.id, id))
-    .returning({ id: uploads.id });
-  return rows.length > 0;
+    .set({
+      verifiedAt: values.at,
+      fileName: values.fileName,
+      size: values.size,
+      contentType: values.contentType,
+      // The store has it, so it was uploaded: with S3 the browser PUTs straight to the store and nothing else says so
+      // (downloads are served only once uploaded).
+      uploadedAt: sql`coalesce(${uploads.uploadedAt}, ${values.at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(uploads.id, id));
+}
+
+/**
+ * Links a verified upload of `ownerId` to a request, unless it already belongs to another one (an object belongs to
+ * one request at most). SQL only: runs inside the caller's transaction. The row, or undefined when it cannot be linked.
+ */
+export async function linkVerifiedUpload(tx: DbOrTx, id: string, ownerId: string, requestId: string): Promise<UploadRow | undefined> {
+  const [row] = await tx
+    .update(uploads)
+    .set({ requestId })
+    .where(
+      and(eq(uploads.id, id), eq(uploads.ownerId, ownerId), isNotNull(uploads.verifiedAt), or(isNull(uploads.requestId), eq(uploads.requestId, requestId))),
+    )
+    .returning();
+  return row;
 }
 
 /** Many uploads in one query (lists must not query per row). */

@@ -6,7 +6,16 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { countPendingUploads, deleteExpiredUploads, findUpload, insertUpload, markUploaded, markVerified, type UploadRow } from './files.repo';
+import {
+  countPendingUploads,
+  deleteExpiredUploads,
+  findUpload,
+  insertUpload,
+  linkVerifiedUpload,
+  markUploaded,
+  recordVerified,
+  type UploadRow,
+} from './files.repo';
 import { objectPathFor, safeFileName, typeOfContent, tooLargeMessage, UPLOAD_RULES, uploadIdFromPath, wrongTypeMessage } from './file-rules';
 import { PDF_WINDOW, pdfProblem } from './pdf-rule';
 import { randomUUID } from 'node:crypto';
@@ -60,23 +69,28 @@ export async function receiveLocalUpload(ctx: AppContext, id: string, body: Buff
   await markUploaded(ctx.db, id, { size: body.length, contentType: CONTENT_TYPES[type], fileName: safeFileName(fileName, type), at: ctx.clock.now() });
 }
 
+/** An upload the check found good: the caller's, of the right purpose, really of its type and size. */
+export type CheckedUpload = UploadRow & { verifiedAt: Date; size: number };
+
 /**
  * Checks an object someone attaches (a photo, a brief…): theirs, of the right purpose, really uploaded, within the
- * size limit and really of the right type, whatever the storage driver (RULES.md 7). Bad objects → 400.
+ * size limit and really of the right type, whatever the storage driver (RULES.md 7). Bad objects → 400. It reads the
+ * storage, so it runs before any transaction (DESIGN 4: the adapters refuse to be called inside one); what it learns
+ * (verified, size, type, name) is recorded, so `linkAttachment` inside the transaction is SQL only and a later check
+ * of the same object reads nothing. `requestId`, when given, refuses at once an object attached to another request.
  */
-export async function verifyAttachment(
+export async function checkAttachment(
   ctx: AppContext,
-  db: DbOrTx,
   ownerId: string,
   path: string,
   purposes: UploadPurpose[],
   field: string,
   requestId?: string,
-): Promise<UploadRow> {
+): Promise<CheckedUpload> {
   const fail = (message: string) => badRequest(message, { [field]: message });
   const id = uploadIdFromPath(path);
-  const upload = id ? await findUpload(db, id) : undefined;
-  if (!upload || upload.ownerId !== ownerId) throw fail('The attached file was not found. Please upload it again.');
+  const upload = id ? await findUpload(ctx.db, id) : undefined;
+  if (!upload || upload.ownerId !== ownerId) throw fail(ATTACHMENT_NOT_FOUND);
   // An upload asked for without a purpose (the spec's client sends `{}`) may become any PDF document; then it must
   // pass the rule of what it is attached as (a brief is a PDF even though a purpose-less upload may be an image).
   const wanted = purposes[0];
@@ -84,12 +98,9 @@ export async function verifyAttachment(
   if (!purposes.includes(upload.purpose) && !asPurposeless) throw fail('The attached file was uploaded for something else. Please upload it again.');
   const fileName = safeFileName(upload.fileName, null);
   // An object belongs to one request at most: never moved to another or shared with it silently (409, issue 11).
-  const elsewhere = () => conflict(`${fileName} is already attached to another request. Please upload it again.`);
-  if (requestId !== undefined && upload.requestId && upload.requestId !== requestId) throw elsewhere();
+  if (requestId !== undefined && upload.requestId && upload.requestId !== requestId) throw attachedElsewhere(fileName);
   if (upload.verifiedAt && upload.size !== null && !asPurposeless) {
-    const known = { verifiedAt: upload.verifiedAt, fileName: safeFileName(upload.fileName, typeOfContent(upload.contentType)) };
-    if (requestId !== undefined && !(await markVerified(db, upload.id, { at: upload.verifiedAt, fileName: known.fileName }, requestId))) throw elsewhere();
-    return { ...upload, ...known, requestId: requestId ?? upload.requestId };
+    return { ...upload, verifiedAt: upload.verifiedAt, size: upload.size, fileName: safeFileName(upload.fileName, typeOfContent(upload.contentType)) };
   }
   const rule = UPLOAD_RULES[asPurposeless ? wanted : upload.purpose];
   const head = await ctx.storage.head(upload.id);
@@ -99,10 +110,23 @@ export async function verifyAttachment(
   const end = start && sniffFileType(start.subarray(0, 16)) === 'pdf' ? await ctx.storage.readEnd(upload.id, PDF_WINDOW) : null;
   const type = start ? typeOf(start, end ?? Buffer.alloc(0)) : null;
   if (!type || !rule.types.includes(type)) throw fail(wrongTypeMessage(fileName, asPurposeless ? wanted : upload.purpose));
-  const now = ctx.clock.now();
-  const named = safeFileName(fileName, type);
-  if (!(await markVerified(db, upload.id, { at: now, fileName: named }, requestId))) throw elsewhere();
-  return { ...upload, verifiedAt: now, size: head.size, contentType: CONTENT_TYPES[type], fileName: named, requestId: requestId ?? upload.requestId };
+  const verified = { at: ctx.clock.now(), fileName: safeFileName(fileName, type), size: head.size, contentType: CONTENT_TYPES[type] };
+  await recordVerified(ctx.db, upload.id, verified);
+  return { ...upload, verifiedAt: verified.at, size: verified.size, contentType: verified.contentType, fileName: verified.fileName };
+}
+
+const ATTACHMENT_NOT_FOUND = 'The attached file was not found. Please upload it again.';
+const attachedElsewhere = (fileName: string) => conflict(`${fileName} is already attached to another request. Please upload it again.`);
+
+/**
+ * Links an upload `checkAttachment` found good to a request, inside the caller's transaction: SQL only, no storage
+ * call. 409 when another request took it since the check; 400 when it is gone (an expired upload removed meanwhile).
+ */
+export async function linkAttachment(tx: DbOrTx, upload: CheckedUpload, requestId: string, field: string): Promise<UploadRow> {
+  const linked = await linkVerifiedUpload(tx, upload.id, upload.ownerId, requestId);
+  if (linked) return linked;
+  if (!(await findUpload(tx, upload.id))) throw badRequest(ATTACHMENT_NOT_FOUND, { [field]: ATTACHMENT_NOT_FOUND });
+  throw attachedElsewhere(upload.fileName ?? 'file');
 }
 
 /**

@@ -7,8 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
-import { verifyAttachment } from '../files/files.service';
-import type { UploadRow } from '../files/files.repo';
+import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { notify } from '../notifications/notifications.service';
 import { markReadByLink, publishNotificationEvents } from '../notifications/notifications.repo';
 import { findRequest, type RequestRow } from '../requests/requests.repo';
@@ -88,8 +87,8 @@ export function messagePreview(content: string, fileName: string | null): string
  * checked in the storage (size, first bytes) like every attached object (RULES.md 7), and not already attached to
  * another request. Reads the storage, so it runs before the transaction.
  */
-async function checkAttachment(ctx: AppContext, user: SessionUser, path: string, requestId: string): Promise<UploadRow> {
-  const upload = await verifyAttachment(ctx, ctx.db, user.id, path, ['attachment'], 'attachmentUrl');
+async function checkMessageAttachment(ctx: AppContext, user: SessionUser, path: string, requestId: string): Promise<CheckedUpload> {
+  const upload = await checkAttachment(ctx, user.id, path, ['attachment'], 'attachmentUrl');
   const fileName = upload.fileName ?? 'file';
   if (upload.contentType !== 'application/pdf') {
     const message = `${fileName} is not a PDF file. Only PDF files can be attached to messages.`;
@@ -125,7 +124,7 @@ export async function sendMessage(ctx: AppContext, user: SessionUser, rawBody: u
     throw badRequest(parsed.error.issues[0].message, fieldErrors);
   }
   const input = parsed.data;
-  const attachment = input.attachmentUrl ? await checkAttachment(ctx, user, input.attachmentUrl, named) : null;
+  const attachment = input.attachmentUrl ? await checkMessageAttachment(ctx, user, input.attachmentUrl, named) : null;
 
   return transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId: named });
@@ -136,7 +135,7 @@ export async function sendMessage(ctx: AppContext, user: SessionUser, rawBody: u
     const recipientId = request.lawyerId === user.id ? request.selectedMediatorId! : request.lawyerId;
     // Already verified above, so this only links the upload to the request (no storage call): both participants may
     // then download it through GET /api/files/objects/{id}, which lets a request's participants read its files.
-    if (attachment) await verifyAttachment(ctx, tx, user.id, attachment.objectPath, ['attachment'], 'attachmentUrl', request.id);
+    if (attachment) await linkAttachment(tx, attachment, request.id, 'attachmentUrl');
     const message = await repo.insertMessage(
       tx,
       { requestId: request.id, senderId: user.id, recipientId, content: input.content, attachmentUrl: attachment?.objectPath ?? null, isRead: false },

@@ -8,7 +8,7 @@ import { badRequest, forbidden } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { downloadUrlFor } from '../files/file-rules';
-import { verifyAttachment } from '../files/files.service';
+import { checkAttachment } from '../files/files.service';
 import { findProfiles, updateUser } from '../users/users.repo';
 import { updateLawyerProfile, updateMediatorProfile, upsertLawyerProfile, upsertMediatorProfile } from './profile.repo';
 
@@ -45,7 +45,7 @@ export async function updateProfile(ctx: AppContext, user: SessionUser, input: P
   let photo: string | null | undefined;
   if (input.profileImageUrl === null || input.profileImageUrl === '') photo = null;
   else if (input.profileImageUrl !== undefined && input.profileImageUrl !== user.profileImageUrl) {
-    const upload = await verifyAttachment(ctx, ctx.db, user.id, input.profileImageUrl, ['photo'], 'profileImageUrl');
+    const upload = await checkAttachment(ctx, user.id, input.profileImageUrl, ['photo'], 'profileImageUrl');
     photo = downloadUrlFor(upload.id);
   }
   const now = ctx.clock.now();

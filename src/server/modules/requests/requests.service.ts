@@ -7,7 +7,7 @@ import type { CreateRequest } from '../../../common/schemas/requests';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
-import { verifyAttachment } from '../files/files.service';
+import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
 import { findUploads } from '../files/files.repo';
 import { uploadIdFromPath } from '../files/file-rules';
@@ -50,9 +50,10 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
     throw badRequest(message, { caseFilesUrls: message });
   }
   // Every attached object is checked when attached: the caller's, the right purpose, size, and really a PDF. The
-  // check reads the storage, so it runs before the transaction; inside it the verified uploads are only linked.
-  if (input.mediationBriefUrl) await verifyAttachment(ctx, ctx.db, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl');
-  for (const path of caseFiles) await verifyAttachment(ctx, ctx.db, user.id, path, ['case_file'], 'caseFilesUrls');
+  // check reads the storage, so it runs before the transaction; inside it the checked uploads are only linked.
+  const briefUpload = input.mediationBriefUrl ? await checkAttachment(ctx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl') : null;
+  const caseFileUploads: CheckedUpload[] = [];
+  for (const path of caseFiles) caseFileUploads.push(await checkAttachment(ctx, user.id, path, ['case_file'], 'caseFilesUrls'));
   const row = await transaction(ctx, async (tx) => {
     const created = await repo.insertRequest(tx, {
       ...input,
@@ -63,11 +64,9 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
       createdAt: ctx.clock.now(),
       updatedAt: ctx.clock.now(),
     });
-    const brief = input.mediationBriefUrl
-      ? await verifyAttachment(ctx, tx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl', created.id)
-      : null;
+    const brief = briefUpload ? await linkAttachment(tx, briefUpload, created.id, 'mediationBriefUrl') : null;
     const files = [];
-    for (const path of caseFiles) files.push(await verifyAttachment(ctx, tx, user.id, path, ['case_file'], 'caseFilesUrls', created.id));
+    for (const upload of caseFileUploads) files.push(await linkAttachment(tx, upload, created.id, 'caseFilesUrls'));
     return repo.updateRequest(tx, created.id, {
       mediationBriefUrl: brief?.objectPath ?? null,
       caseFilesUrls: files.map((f) => f.objectPath),
