@@ -10,7 +10,7 @@ const ERROR_DESCRIPTIONS = {
   400: 'Bad input: `message` is the first problem, `fieldErrors` maps each field to its text',
   401: 'Not signed in; `sessionEnded` says why when the session was ended by the server (suspended, password_changed, expired, ended)',
   402: 'The card was declined',
-  403: 'Not allowed (role, unverified e-mail, suspended, free tier, cross-site request…)',
+  403: 'Not allowed (role, unverified e-mail, suspended, free tier, cross-site request…); a cross-site refusal names the `expectedOrigin`',
   404: 'Not found, or not visible to you',
   409: 'Wrong state, or a lost race',
   413: 'Too large',
@@ -27,16 +27,20 @@ export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
  */
 export const UnauthenticatedBodySchema = ErrorBodySchema.extend({ sessionEnded: z.enum(SESSION_END_REASONS).optional() });
 
-type ErrorSchemas = Record<Exclude<ErrorStatus, 401>, typeof ErrorBodySchema> & Record<401, typeof UnauthenticatedBodySchema>;
+/** A cross-site refusal (RULES.md 7) also names the origin the server expected, so a misconfiguration is plain. */
+export const ForbiddenBodySchema = ErrorBodySchema.extend({ expectedOrigin: z.string().optional() });
+
+type ErrorSchemas = Record<Exclude<ErrorStatus, 401 | 403>, typeof ErrorBodySchema> &
+  Record<401, typeof UnauthenticatedBodySchema> &
+  Record<403, typeof ForbiddenBodySchema>;
+
+const SCHEMA_OF: Partial<Record<string, typeof ErrorBodySchema>> = { '401': UnauthenticatedBodySchema, '403': ForbiddenBodySchema };
 
 const describedErrors = Object.fromEntries(
-  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
-    status,
-    (status === '401' ? UnauthenticatedBodySchema : ErrorBodySchema).describe(description),
-  ]),
+  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [status, (SCHEMA_OF[status] ?? ErrorBodySchema).describe(description)]),
 ) as ErrorSchemas;
 
-/** `{ [status]: ErrorBodySchema }` for the error answers a route can give (a 401's with `sessionEnded`). */
+/** `{ [status]: ErrorBodySchema }` for the error answers a route can give (a 401's with `sessionEnded`, a 403's with `expectedOrigin`). */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): { [K in S]: ErrorSchemas[K] } {
   return Object.fromEntries(statuses.map((status) => [status, describedErrors[status]])) as { [K in S]: ErrorSchemas[K] };
 }

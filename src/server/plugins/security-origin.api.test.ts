@@ -28,7 +28,8 @@ describe.each(backends)('origin check and CSP on %s', (backend) => {
     const { cookie } = await signUpVerified(t);
     const res = await logout(cookie, { origin, host });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'cross_site' });
+    // The contract's message, and which origin the server expected (issue 22).
+    expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'cross_site', expectedOrigin: 'https://app.mediate.example' });
     expect(await signedIn(cookie)).toBe(true);
   });
 
@@ -56,4 +57,31 @@ describe.each(backends)('origin check and CSP on %s', (backend) => {
       expect(source, connect).not.toContain('*');
     }
   });
+});
+
+// Outside production, a loopback PUBLIC_URL also admits its other loopback spellings on the same scheme and port
+// (issue 22: opening http://127.0.0.1:3000 while PUBLIC_URL says localhost refused every sign-in).
+describe.each(backends)('loopback origins in development on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { env: { PUBLIC_URL: 'http://localhost:3000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])('accepts %s', async (origin) => {
+    const { cookie } = await signUpVerified(t);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin } })).statusCode).toBe(200);
+  });
+
+  it.each(['http://127.0.0.1:4000', 'https://127.0.0.1:3000', 'http://localhost', 'http://evil.example:3000'])(
+    'refuses %s, naming the origin expected',
+    async (origin) => {
+      const { cookie } = await signUpVerified(t);
+      const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'cross_site', expectedOrigin: 'http://localhost:3000' });
+    },
+  );
 });

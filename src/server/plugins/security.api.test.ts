@@ -27,7 +27,7 @@ describe.each(backends)('security on %s', (backend) => {
     ] as const)('refuses %s %s from another origin with 403', async (method, url) => {
       const res = await t.app.inject({ method, url, headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co' } });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'cross_site' });
+      expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'cross_site', expectedOrigin: 'http://localhost:3000' });
     });
 
     it('refuses cross-site before doing anything: a signed-in victim is not logged out', async () => {

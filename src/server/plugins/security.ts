@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context';
-import { forbidden } from '../errors';
+import { allowedOrigins, crossSiteRefused } from './allowed-origins';
 import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -56,15 +56,16 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   });
 
   // Only the configured public origin counts: the Host header is the caller's to choose (DNS rebinding, another name
-  // for this server), so "Origin equals our Host" proves nothing. Development sets PUBLIC_URL to the Vite origin.
-  const allowedOrigin = new URL(ctx.publicUrl).origin;
+  // for this server), so "Origin equals our Host" proves nothing. Development sets PUBLIC_URL to the Vite origin;
+  // outside production its other loopback spellings count too (allowed-origins.ts).
+  const allowed = allowedOrigins(ctx.publicUrl, ctx.env.NODE_ENV);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     // Stripe's servers call the webhook; its signature, not an Origin, is what it is checked by.
     if (request.url.split('?')[0] === STRIPE_WEBHOOK_PATH) return;
     const origin = request.headers.origin;
     if (origin === undefined) return; // same-origin fetches from older browsers, and non-browser clients
-    if (origin !== allowedOrigin) throw forbidden('Cross-site request refused', 'cross_site');
+    if (!allowed.has(origin)) throw crossSiteRefused(ctx.publicUrl);
   });
 }
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
 import { listen } from '../db/listen';
-import { forbidden, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
+import { allowedOrigins, crossSiteRefused } from '../plugins/allowed-origins';
 import { countUnread } from '../modules/notifications/notifications.repo';
 import { REALTIME_CHANNEL } from './events.repo';
 import { RealtimeHub } from './hub';
@@ -32,11 +33,11 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
   });
 
   await app.register(websocket, { options: { maxPayload: 1024 } });
-  const allowedOrigin = new URL(ctx.publicUrl).origin;
+  const allowed = allowedOrigins(ctx.publicUrl, ctx.env.NODE_ENV);
 
   const admit = async (request: FastifyRequest) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== allowedOrigin) throw forbidden('Cross-site request refused', 'cross_site');
+    if (origin !== undefined && !allowed.has(origin)) throw crossSiteRefused(ctx.publicUrl);
     if (!request.user) throw unauthorized();
   };
 
