@@ -17,7 +17,6 @@ import {
   findSessionEndReason,
   insertSession,
   notifySessionCache,
-  replaceSessionData,
   SESSION_CACHE_CHANNEL,
   touchSession,
 } from './session.repo';
@@ -184,13 +183,6 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
     secure: ctx.publicUrl.startsWith('https:') ? true : 'auto',
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
-}
-
-/** Replaces the data of the current session (impersonation), keeping its id and expiry. */
-export async function updateSessionData(ctx: AppContext, request: FastifyRequest, data: SessionData): Promise<void> {
-  if (!request.sessionId) return;
-  await replaceSessionData(ctx.db, request.sessionId, data);
-  caches.get(ctx)?.evictSession(request.sessionId);
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -26,4 +26,3 @@ export function pdfProblem(head: Buffer, tail: Buffer): PdfProblem | null {
   return null;
 }
 
-export const isPdf = (head: Buffer, tail: Buffer) => pdfProblem(head, tail) === null;

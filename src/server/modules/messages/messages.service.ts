@@ -8,8 +8,7 @@ import type { SessionUser } from '../../plugins/session';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
-import { notify } from '../notifications/notifications.service';
-import { markReadByLink, publishNotificationEvents } from '../notifications/notifications.repo';
+import { markThreadNotificationsRead, notify } from '../notifications/notifications.service';
 import { findRequest, type RequestRow } from '../requests/requests.repo';
 import { presentMessage } from './messages.presenter';
 import * as repo from './messages.repo';
@@ -64,8 +63,7 @@ export async function markThreadRead(ctx: AppContext, user: SessionUser, request
   if (access !== 'participant') return 0;
   return transaction(ctx, async (tx) => {
     const marked = await repo.markThreadRead(tx, request.id, user.id);
-    const notices = await markReadByLink(tx, user.id, 'new_message', `/messages/${request.id}`);
-    if (marked || notices) await publishNotificationEvents(tx, [user.id]);
+    await markThreadNotificationsRead(tx, user.id, request.id, marked);
     return marked;
   });
 }

@@ -47,7 +47,7 @@ describeOnPostgres('coalesce.race.test.ts', 'new-message coalescing races on pos
     const me = await signUpVerified(t);
     const work = Array.from({ length: 60 }, (_, i) =>
       i % 6 === 5
-        ? transaction(t.ctx, (tx) => markThreadNotificationsRead(tx, me.user.id, requestId))
+        ? transaction(t.ctx, (tx) => markThreadNotificationsRead(tx, me.user.id, requestId, 0))
         : transaction(t.ctx, (tx) => notify(tx, [message(me.user.id, i)])),
     );
     const results = await Promise.allSettled(work);

@@ -175,10 +175,13 @@ export async function markAllNotificationsRead(ctx: AppContext, userId: string):
 
 /**
  * The user read a thread: its new-message notification is read too (else the bell keeps counting a conversation
- * they are in, and the next message would coalesce into it instead of starting afresh). For the caller's transaction.
+ * they are in, and the next message would coalesce into it instead of starting afresh). In the caller's transaction,
+ * which marked `messagesRead` of the thread's messages read: the user's bell hears one event if either changed
+ * (`POST /api/messages/{requestId}/read`; coalesce.race.test.ts races it against new messages).
  */
-export async function markThreadNotificationsRead(tx: DbOrTx, userId: string, requestId: string): Promise<void> {
-  if (await markReadByLink(tx, userId, 'new_message', `/messages/${requestId}`)) await publishEvents(tx, [{ type: 'notification', userIds: [userId] }]);
+export async function markThreadNotificationsRead(tx: DbOrTx, userId: string, requestId: string, messagesRead: number): Promise<void> {
+  const notices = await markReadByLink(tx, userId, 'new_message', `/messages/${requestId}`);
+  if (notices || messagesRead) await publishNotificationEvents(tx, [userId]);
 }
 
 /**

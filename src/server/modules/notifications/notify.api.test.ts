@@ -106,7 +106,7 @@ describe.each(backends)('notify() on %s', (backend) => {
     const b = '55555555-5555-4555-8555-555555555555';
     await send([message(me.user.id, a, 'on a'), message(me.user.id, b, 'on b')]);
     const since = heard.length;
-    await transaction(t.ctx, (tx) => markThreadNotificationsRead(tx, me.user.id, a));
+    await transaction(t.ctx, (tx) => markThreadNotificationsRead(tx, me.user.id, a, 0));
     expect(await hearNotificationFor(me.user.id, since)).toBe(true);
     expect((await notes(me.cookie)).map((n) => [n.linkUrl, n.isRead]).sort()).toEqual([
       [`/messages/${a}`, true],

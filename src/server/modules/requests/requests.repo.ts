@@ -149,13 +149,6 @@ function preparedDetail(db: DbOrTx, mediator: boolean): PreparedDetail {
   return (prepared.plain ??= withCompiledRows(detailQuery(db, viewerId, sql`false`).prepare('request_detail')));
 }
 
-/** The row, locked until the transaction ends: transitions serialize on it (DESIGN 4). */
-export async function lockRequest(tx: DbOrTx, id: string): Promise<RequestRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await tx.select().from(mediationRequests).where(eq(mediationRequests.id, id)).for('update').limit(1);
-  return row;
-}
-
 export async function insertRequest(tx: DbOrTx, values: typeof mediationRequests.$inferInsert): Promise<RequestRow> {
   const [row] = await tx.insert(mediationRequests).values(values).returning();
   return row;
@@ -241,17 +234,6 @@ export async function listAllRequests(db: DbOrTx, limit: number, cursor: Cursor)
     .where(before(cursor))
     .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
     .limit(limit + 1);
-}
-
-/** Live (pending or selected) acceptances per request, for a page of requests. */
-export async function liveAcceptanceCounts(db: DbOrTx, requestIds: string[]): Promise<Map<string, number>> {
-  if (!requestIds.length) return new Map();
-  const rows = await db
-    .select({ requestId: mediatorAcceptances.requestId, n: sql<number>`count(*)::int` })
-    .from(mediatorAcceptances)
-    .where(and(inArray(mediatorAcceptances.requestId, requestIds), inArray(mediatorAcceptances.status, ['pending', 'selected'])))
-    .groupBy(mediatorAcceptances.requestId);
-  return new Map(rows.map((r) => [r.requestId, Number(r.n)]));
 }
 
 /** One mediator's acceptances among a page of requests. */
