@@ -17,8 +17,10 @@ import { registerRealtime } from './realtime/realtime.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { emailPreferencesRoutes } from './modules/email-preferences/email-preferences.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { countUnread } from './modules/notifications/notifications.repo';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { mediatorsRoutes } from './modules/mediators/mediators.routes';
@@ -73,13 +75,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSessions(app, ctx);
   registerGeneralRateLimit(app, ctx);
   await registerDocs(app);
-  await registerRealtime(app, ctx);
+  await registerRealtime(app, ctx, (userId) => countUnread(ctx.db, userId));
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   profileRoutes(app, ctx);
   filesRoutes(app, ctx);
   notificationsRoutes(app, ctx);
+  // The e-mail side of notifications: per-user settings and the unsubscribe link (issue 7).
+  emailPreferencesRoutes(app, ctx);
   contactRoutes(app, ctx);
   settingsRoutes(app, ctx);
   dashboardRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { STRIPE_WEBHOOK_PATH } from '../../src/server/modules/payments/stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../../src/server/http-paths';
 import type { TestApp } from '../helpers/test-app';
 import type { FakeStripe } from './server';
 

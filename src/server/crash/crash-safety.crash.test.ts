@@ -17,7 +17,7 @@ import { validRequest } from '../../../tests/helpers/requests';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import { REQUEST_STATUSES, type RequestStatus } from '../../common/enums';
 import * as schema from '../db/schema';
-import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../http-paths';
 
 // Crash safety (issue 11): real server processes (src/server/main.ts) killed with SIGKILL in the middle of flows and
 // started again on the same database. Run by `npm run test:deep` (CRASH_TESTS=1; the normal run leaves *.crash.test.ts

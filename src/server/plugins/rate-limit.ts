@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../errors';
-import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../http-paths';
 import { countHit, deleteOldHits } from './rate-limit.repo';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context';
 import { allowedOrigins, crossSiteRefused } from './allowed-origins';
-import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../http-paths';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

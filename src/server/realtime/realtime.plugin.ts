@@ -5,7 +5,6 @@ import type { AppContext } from '../context';
 import { listen } from '../db/listen';
 import { unauthorized } from '../errors';
 import { allowedOrigins, crossSiteRefused } from '../plugins/allowed-origins';
-import { countUnread } from '../modules/notifications/notifications.repo';
 import { REALTIME_CHANNEL } from './events.repo';
 import { RealtimeHub } from './hub';
 
@@ -17,9 +16,16 @@ const CLOSE_RESYNC = 1012;
  * `GET /ws` (RULES.md 7; docs/decisions/014): signed in by the session cookie, and, because browsers let any page open
  * a WebSocket to any site with our cookies, the Origin must be ours (the CSRF check of plain requests does not cover
  * an upgrade). The server only pushes; whatever a client sends is ignored.
+ *
+ * `unreadCount` reads a user's unread notifications for the `notification` event; the app passes the notifications
+ * module's count, because realtime is a lower layer and imports no module (DESIGN 4, decision 039).
  */
-export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<RealtimeHub> {
-  const hub = new RealtimeHub((userId) => countUnread(ctx.db, userId), ctx.log);
+export async function registerRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+  unreadCount: (userId: string) => Promise<number>,
+): Promise<RealtimeHub> {
+  const hub = new RealtimeHub(unreadCount, ctx.log);
   const listener = await listen(ctx.database, REALTIME_CHANNEL, {
     onPayload: (payload) => {
       const event = hub.parse(payload);

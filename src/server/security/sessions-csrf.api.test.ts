@@ -10,7 +10,7 @@ import { createMatchedRequest } from '../../../tests/helpers/matched';
 import { call } from '../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpers/test-app';
 import { buildApp } from '../app';
-import { STRIPE_WEBHOOK_PATH } from '../modules/payments/stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../http-paths';
 import { ensureAdmin } from '../modules/users/accounts.service';
 
 // Issue 11, family 7 (docs/reliability.md): the cross-site defence on every state-changing route as registered, and

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { findLiveUserIds } from '../notifications/notifications.repo';
 import { broadcast } from '../notifications/notifications.service';
-import { appendAudit } from './audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 
 /**
  * POST /api/admin/broadcast-notification (spec 7): without userIds, every active user (verified, not suspended, not

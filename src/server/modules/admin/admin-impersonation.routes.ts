@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { SessionData } from '../../db/schema';
 import { requireRole, requireUser } from '../../plugins/guards';
 import { writeErrors } from '../../route-responses';
-import { currentUserDto } from '../auth/auth.routes';
+import { currentUserDto } from '../users/current-user';
 import type { UserRow } from '../users/users.repo';
 import { startImpersonation, stopImpersonation, type CurrentSession } from './admin-impersonation.service';
 

@@ -7,7 +7,7 @@ import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { findUserById, type UserRow } from '../users/users.repo';
 import { lockLiveUser } from './admin-users.repo';
-import { appendAudit } from './audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 
 export const IMPERSONATION_TEXTS = {
   notFound: 'User not found',

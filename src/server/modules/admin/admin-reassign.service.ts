@@ -12,7 +12,7 @@ import { announceRequestChange } from '../requests/request-events';
 import * as requestsRepo from '../requests/requests.repo';
 import { REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { findReassignCandidate, moveSelectedAcceptance } from './admin-reassign.repo';
-import { appendAudit } from './audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 
 /** 404 before the body is read (RULES.md 6: 401 → 404 → 403 → 400 → 409); admins see every request. */
 export async function assertRequestExists(ctx: AppContext, requestId: string): Promise<void> {

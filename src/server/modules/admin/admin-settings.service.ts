@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { transaction } from '../../unit-of-work';
 import type { SettingsRow } from '../settings/settings.repo';
 import { lockSettings, updateSettings } from './admin-settings.repo';
-import { appendAudit } from './audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 
 type Templates = Record<string, EmailTemplate>;
 

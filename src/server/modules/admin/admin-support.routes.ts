@@ -10,7 +10,7 @@ import { requireRole } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
 import { transaction } from '../../unit-of-work';
 import { findSupportMessage, listSupportMessages, setSupportHandled, type SupportMessageRow } from './admin-support.repo';
-import { appendAudit } from './audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 
 const ListQuerySchema = PageQuerySchema.extend(SupportFilterSchema.shape);
 const NOT_FOUND = 'Message not found';

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import { endUserSessionsIn, type SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { appendAudit } from './audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 import {
   anonymizeUser,
   findAdminUser,

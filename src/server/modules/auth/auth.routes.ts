@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { monthStartUtc } from '../../../common/domain/tiers';
 import { ChangePasswordSchema, ChooseRoleSchema, EmailOnlySchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from '../../../common/schemas/auth';
@@ -9,21 +9,12 @@ import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { endSession, startSession } from '../../plugins/session';
 import { noBody, readErrors, writeErrors } from '../../route-responses';
 import { presentUser } from '../users/user.presenter';
-import { findProfiles, findUserById } from '../users/users.repo';
+import { currentUserDto } from '../users/current-user';
+import { findProfiles } from '../users/users.repo';
 import * as auth from './auth.service';
 
 const tags = ['Accounts'];
 const OK_MESSAGE = { message: 'OK' };
-
-export async function currentUserDto(ctx: AppContext, request: FastifyRequest) {
-  const user = requireUser(request);
-  const profiles = await findProfiles(ctx.db, user.id, monthStartUtc(ctx.clock.now()));
-  const adminId = request.sessionData?.impersonatorId;
-  const admin = adminId ? await findUserById(ctx.db, adminId) : undefined;
-  return presentUser(user, profiles, {
-    impersonatedBy: admin ? { id: admin.id, email: admin.email, firstName: admin.firstName, lastName: admin.lastName } : null,
-  });
-}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,7 +9,7 @@ import { lockInOrder } from '../../db/lock-order';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { appendAudit } from '../admin/audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 import { notify } from '../notifications/notifications.service';
 import { findPaymentForRequest, hasOpenDispute, updatePayment, type PaymentRow } from '../payments/payments.repo';
 import { chargesStillHeld, payoutTransferStep, recordPayoutSteps } from '../payments/payout.service';

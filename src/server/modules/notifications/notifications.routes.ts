@@ -7,7 +7,6 @@ import type { AppContext } from '../../context';
 import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
 import { requireUser } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
-import { emailPreferencesRoutes } from '../email-preferences/email-preferences.routes';
 import { countUnread, listNotifications, type NotificationRow } from './notifications.repo';
 import { markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
@@ -72,7 +71,4 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
       return presentNotification(await markNotificationRead(ctx, user.id, id));
     },
   );
-
-  // The e-mail side of notifications: per-user settings and the unsubscribe link (issue 7).
-  emailPreferencesRoutes(app, ctx);
 }

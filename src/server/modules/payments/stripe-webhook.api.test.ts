@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { STRIPE_NETWORK_RETRIES } from '../../adapters/payments/stripe-provider';
 import { ledgerFor } from './payments.repo';
 import { reconcilePayments } from './reconcile';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../../http-paths';
 
 const HOUR = 60 * 60_000;
 /** The provider's call and every retry the SDK makes of it. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { StripeWebhookAckSchema } from '../../../common/schemas/stripe-webhook';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../route-responses';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhook-path';
+import { STRIPE_WEBHOOK_PATH } from '../../http-paths';
 import { handleStripeWebhook } from './stripe-webhook.service';
 
 /**

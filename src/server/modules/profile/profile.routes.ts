@@ -5,7 +5,7 @@ import { UserDtoSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
 import { requireRole, requireUser } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
-import { currentUserDto } from '../auth/auth.routes';
+import { currentUserDto } from '../users/current-user';
 import { findUserById } from '../users/users.repo';
 import { assertNotEmpty, saveLawyerProfile, saveMediatorProfile, updateProfile } from './profile.service';
 

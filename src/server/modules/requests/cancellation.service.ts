@@ -8,7 +8,7 @@ import { lockInOrder } from '../../db/lock-order';
 import { AppError, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { appendAudit } from '../admin/audit.repo';
+import { appendAudit } from '../../audit/audit.repo';
 import { notify } from '../notifications/notifications.service';
 import { appendLedger, chargeOf, findPaymentForRequest, ledgerFor, updatePayment, type PaymentRow } from '../payments/payments.repo';
 import { chargesStillHeld, type HeldCharge } from '../payments/payout.service';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { announceFanOut } from '../notifications/notifications.service';
 
 export type Audience = 'priority' | 'free' | 'everyone';
 
@@ -16,9 +15,10 @@ export interface NewRequestNotice {
 /**
  * Tells the mediators of an audience about a live request, each once, in one statement: `request_notices` records who
  * was told (so the head-start and open-to-all jobs reach only the rest) and the same statement stores their
- * `new_request` notifications. Matching is RULES.md 5 (see visibility.ts). Returns how many were told now.
+ * `new_request` notifications. Matching is RULES.md 5 (see visibility.ts). Returns who was told now (the caller
+ * announces them: a repo calls no service).
  */
-export async function tellAudience(tx: DbOrTx, notice: NewRequestNotice, audience: Audience): Promise<number> {
+export async function tellAudience(tx: DbOrTx, notice: NewRequestNotice, audience: Audience): Promise<string[]> {
   const matching = sql`lower(btrim(mp.jurisdiction)) = lower(btrim(${notice.jurisdiction}))
       AND EXISTS (SELECT 1 FROM unnest(mp.specializations) s WHERE lower(btrim(s)) = lower(btrim(${notice.caseType})))`;
   const filter =
@@ -37,13 +37,7 @@ export async function tellAudience(tx: DbOrTx, notice: NewRequestNotice, audienc
     INSERT INTO notifications (user_id, type, title, message, link_url)
     SELECT mediator_id, 'new_request', ${notice.title}, ${notice.message}, ${notice.linkUrl} FROM told
     RETURNING user_id`)) as unknown as { rows: { user_id: string }[] };
-  // Their bells, live, and the e-mails of the whole fan-out (one job), with this transaction.
-  await announceFanOut(
-    tx,
-    result.rows.map((r) => r.user_id),
-    notice.linkUrl,
-  );
-  return result.rows.length;
+  return result.rows.map((r) => r.user_id);
 }
 
 /** Whether a mediator accepted before the match window closed (then the request is not opened to all, RULES.md 5). */

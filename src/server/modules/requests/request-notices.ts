@@ -3,15 +3,17 @@ import { displayMoney, formatCents, parseCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { enqueueJob } from '../../outbox/messages';
+import { announceFanOut } from '../notifications/notifications.service';
 import { transaction } from '../../unit-of-work';
 import { acceptedBefore, tellAudience, type Audience } from './request-notices.repo';
 import { findRequest, type RequestRow } from './requests.repo';
 
 const LIVE = new Set(['pending_mediators', 'awaiting_selection']);
 
-function tell(tx: Tx, request: RequestRow, audience: Audience): Promise<number> {
+async function tell(tx: Tx, request: RequestRow, audience: Audience): Promise<number> {
   const payout = request.terms ? formatCents(splitBudget(parseCents(request.budget)!, request.terms).mediatorPayout) : request.budget;
-  return tellAudience(
+  const linkUrl = `/requests/${request.id}`;
+  const told = await tellAudience(
     tx,
     {
       requestId: request.id,
@@ -19,10 +21,13 @@ function tell(tx: Tx, request: RequestRow, audience: Audience): Promise<number> 
       caseType: request.caseType,
       title: 'New mediation request',
       message: `${request.caseName} (${request.caseType}, ${request.jurisdiction}) is open for acceptance. Your payout: ${displayMoney(payout)}.`,
-      linkUrl: `/requests/${request.id}`,
+      linkUrl,
     },
     audience,
   );
+  // Their bells, live, and the e-mails of the whole fan-out (one job), with this transaction.
+  await announceFanOut(tx, told, linkUrl);
+  return told.length;
 }
 
 /**
