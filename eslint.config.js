@@ -1,6 +1,8 @@
 // ESLint flat config. Besides typescript-eslint's recommended rules it enforces the import zones of DESIGN 3 and 4:
 // common imports nothing of ours, client and server never import each other, client features do not import each
-// other (pages compose them), components/ does not import features, and only repos import the SQL builder.
+// other (pages compose them), components/ does not import features, and only repos import the SQL builder. In
+// src/server (decision 039): plugins/, realtime/, db/ and adapters/ import no module, no module imports another
+// module's routes file, and a repo does not import a service (src/server/architecture/module-boundaries.test.ts).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -59,6 +61,52 @@ const featureBoundaries = features.map((feature) => {
     rules: restrict(notServer, notDrizzleInClient, { patterns }),
   };
 });
+
+// Module boundaries in src/server (DESIGN 4, decision 039). A small local rule rather than more
+// `no-restricted-imports` zones, because two of the checks depend on the importing file (its own module, its kind) and
+// `no-restricted-imports` settings replace each other instead of adding up. Relative specifiers are resolved against
+// the importing file; packages are not ours.
+const SERVER_DIR = 'src/server/';
+const LOWER_LAYERS = ['plugins', 'realtime', 'db', 'adapters'];
+const BOUNDARY_MESSAGES = {
+  lowerLayerImportsModule:
+    'src/server/{{layer}}/ imports no module (src/server/modules/**): move what both sides need below the modules, or let the module fill a registry at start-up (DESIGN 4, decision 039).',
+  otherModulesRoutes:
+    "A module does not import another module's routes file ({{target}}): route files are not libraries; import the module's service, presenter or another shared file (decision 039).",
+  repoImportsService:
+    'A repo does not import a service ({{target}}): repos hold SQL and call nothing above them; let the service call both (DESIGN 4, decision 039).',
+};
+
+/** 'src/server/modules/<m>/…' → '<m>'; otherwise undefined. */
+const moduleOf = (rel) => /^src\/server\/modules\/([^/]+)\//.exec(rel)?.[1];
+
+const moduleBoundariesRule = {
+  meta: { type: 'problem', docs: { description: 'Module boundaries in src/server (decision 039)' }, schema: [], messages: BOUNDARY_MESSAGES },
+  create(context) {
+    const from = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    if (!from.startsWith(SERVER_DIR)) return {};
+    const layer = LOWER_LAYERS.find((dir) => from.startsWith(`${SERVER_DIR}${dir}/`));
+    const ownModule = moduleOf(from);
+    const isRepo = from.endsWith('.repo.ts');
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source.value)).split(path.sep).join('/');
+      const file = target.replace(/\.(?:js|ts)$/, '');
+      const targetModule = moduleOf(target);
+      if (layer && targetModule) context.report({ node: source, messageId: 'lowerLayerImportsModule', data: { layer } });
+      if (targetModule && ownModule && targetModule !== ownModule && file.endsWith('.routes')) {
+        context.report({ node: source, messageId: 'otherModulesRoutes', data: { target } });
+      }
+      if (isRepo && file.endsWith('.service')) context.report({ node: source, messageId: 'repoImportsService', data: { target } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 // The files that may import drizzle-orm besides repos (DESIGN 4): the database layer, the outbox's repo, the
 // visibility predicate the repos share, the job runner, and tests that look at rows directly.
@@ -158,4 +206,12 @@ export default defineConfig(
     rules: restrict(notServer, notDrizzleInClient, notFeatures),
   },
   ...featureBoundaries,
+  {
+    // Tests may set up their data through any module (a plugin's test signs users in, a realtime test notifies).
+    name: 'boundaries/server-modules',
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/*.fixture.ts'],
+    plugins: { local: { rules: { 'module-boundaries': moduleBoundariesRule } } },
+    rules: { 'local/module-boundaries': 'error' },
+  },
 );
