@@ -23,8 +23,8 @@ const NOT_YOURS = 'Only the lawyer who posted this request can cancel it';
 
 /** What the policy gives if the request were cancelled now (RULES.md 2.4). */
 async function outcomeFor(
-  ctx: AppContext,
   db: DbOrTx,
+  now: Date,
   request: RequestRow,
   payment: PaymentRow | undefined,
   override?: DepositRefundKind,
@@ -42,7 +42,7 @@ async function outcomeFor(
       preferredDate: request.preferredDate,
       depositPaidAt: (deposit ? entries.find((e) => e.providerRef === deposit.chargeId) : chargeOf(entries, 'deposit_charge'))?.createdAt ?? null,
       commissionPercentage: request.terms?.commissionPercentage ?? '10.00',
-      now: ctx.clock.now(),
+      now,
     },
     override,
   );
@@ -69,7 +69,7 @@ export async function previewCancellation(
   if (adminRefund && user.role !== 'admin') throw new AppError(403, 'Only an administrator can choose the refund');
   // A request that can no longer be cancelled has no refund to preview (it showed a full refund of a completed one).
   assertCancellable(request.status, user.role === 'admin' ? 'admin' : 'owner');
-  const outcome = await outcomeFor(ctx, ctx.db, request, await findPaymentForRequest(ctx.db, request.id), adminRefund);
+  const outcome = await outcomeFor(ctx.db, ctx.clock.now(), request, await findPaymentForRequest(ctx.db, request.id), adminRefund);
   return {
     kind: outcome.kind,
     depositRefund: formatCents(outcome.depositRefund),
@@ -87,8 +87,7 @@ export async function previewCancellation(
  * The money side of a cancellation, recorded as steps under the locks (open intents closed, refunds, the
  * cancellation fee) and carried out after commit (docs/decisions/011).
  */
-async function recordCancellationMoney(ctx: AppContext, tx: Tx, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
-  const now = ctx.clock.now();
+async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
   const steps: NewStep[] = [];
   const closeIntent = (intentId: string): NewStep => ({
     paymentId: payment.id,
@@ -187,8 +186,8 @@ export async function cancelRequest(
       throw conflict('A payment for this request is being processed. Please try again in a moment.', 'payment_in_progress');
     }
 
-    const outcome = await outcomeFor(ctx, tx, request, payment, actor === 'admin' ? (options.adminRefund ?? 'full') : undefined);
-    const steps = payment ? await recordCancellationMoney(ctx, tx, request, payment, outcome) : [];
+    const outcome = await outcomeFor(tx, now, request, payment, actor === 'admin' ? (options.adminRefund ?? 'full') : undefined);
+    const steps = payment ? await recordCancellationMoney(tx, now, request, payment, outcome) : [];
     const involved = await requestsRepo.rejectPendingAcceptances(tx, request.id);
     const updated = await requestsRepo.updateRequest(tx, request.id, { status: 'cancelled', cancelledAt: now, cancelReason: options.reason, updatedAt: now });
     const told = new Set(involved);

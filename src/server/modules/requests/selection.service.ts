@@ -34,14 +34,13 @@ function finalBudgetOf(request: RequestRow, acceptance: AcceptanceRow): Cents {
 
 /** Makes the selection take effect once the whole budget is held, with its notifications (RULES.md 2.2 + 4). */
 async function applySelection(
-  ctx: AppContext,
   tx: Tx,
+  now: Date,
   request: RequestRow,
   acceptance: AcceptanceRow,
   payment: PaymentRow,
   balance: { chargeId: string; amount: Cents; key: string } | null,
 ): Promise<RequestRow> {
-  const now = ctx.clock.now();
   const budget = finalBudgetOf(request, acceptance);
   const split = splitBudget(budget, request.terms!);
   await requestsRepo.markAcceptanceSelected(tx, acceptance.id);
@@ -157,7 +156,7 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
       await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null });
     }
     const balance = finalBudgetOf(request, acceptance) - parseCents(payment.depositAmount)!;
-    if (balance <= 0) return { kind: 'selected', request: await applySelection(ctx, tx, request, acceptance, payment, null), closeSteps };
+    if (balance <= 0) return { kind: 'selected', request: await applySelection(tx, ctx.clock.now(), request, acceptance, payment, null), closeSteps };
     const attempt = payment.balanceAttempt + 1;
     await updatePayment(tx, payment.id, { balanceAttempt: attempt, updatedAt: ctx.clock.now() });
     if (!payment.paymentMethodId)
@@ -222,7 +221,7 @@ export async function settleBalanceCharge(
     const money = { chargeId: charge.chargeId, amount, key: step.idempotencyKey };
     const acceptance = await requestsRepo.findAcceptance(tx, request.id, mediatorId);
     if (ours && request.status === 'awaiting_selection' && acceptance?.status === 'pending') {
-      return { kind: 'selected' as const, request: await applySelection(ctx, tx, request, acceptance, payment, money) };
+      return { kind: 'selected' as const, request: await applySelection(tx, now, request, acceptance, payment, money) };
     }
     return { kind: 'refund' as const, step: await refundLateBalance(tx, payment, requestId, money, now) };
   });
@@ -281,7 +280,7 @@ export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent)
     }
     const acceptance = payment.pendingSelectionMediatorId ? await requestsRepo.findAcceptance(tx, request.id, payment.pendingSelectionMediatorId) : undefined;
     if (payment.balanceIntentId === intent.id && request.status === 'awaiting_selection' && acceptance?.status === 'pending') {
-      await applySelection(ctx, tx, request, acceptance, payment, money);
+      await applySelection(tx, now, request, acceptance, payment, money);
       return 'selected' as const;
     }
     if (payment.balanceIntentId === intent.id) await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
