@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { ConfigError, demoSeedWanted, loadDotEnv, parseEnv, type Env } from './env';
 import { ensureAdmin, existingDemoAccounts, seedDemoAccounts } from './modules/users/accounts.service';
 import { startJobs } from './jobs/boss';
+import { runJob } from './jobs/handlers';
 import { startBackground } from './background';
 
 async function main(): Promise<void> {
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   // One process per embedded database (DESIGN 2); released at exit. A PostgreSQL server takes many instances.
   if (!env.DATABASE_URL) acquireDataDirLock(env.DATA_DIR, 'server');
   const ctx = await createContext(env);
-  const jobs = await startJobs(ctx, { work: true }); // also makes pg-boss the context's scheduler
+  const jobs = await startJobs(ctx, { work: runJob }); // also makes pg-boss the context's scheduler
   const background = startBackground(ctx);
   const app = await buildApp(ctx);
 

@@ -3,6 +3,7 @@
 import { createContext } from './bootstrap';
 import { ConfigError, loadDotEnv, parseEnv } from './env';
 import { startJobs } from './jobs/boss';
+import { runJob } from './jobs/handlers';
 import { startBackground } from './background';
 
 async function main(): Promise<void> {
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   if (!env.DATABASE_URL) throw new ConfigError('npm run worker needs DATABASE_URL: the embedded database runs its jobs inside `npm start`.');
   const ctx = await createContext(env);
-  const jobs = await startJobs(ctx, { work: true }); // also makes pg-boss the context's scheduler
+  const jobs = await startJobs(ctx, { work: runJob }); // also makes pg-boss the context's scheduler
   const background = startBackground(ctx);
   ctx.log.info('worker started');
   const stop = async () => {

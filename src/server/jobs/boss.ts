@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { JOB_NAMES, type JobName, type JobScheduler } from './scheduler';
-import { runJob } from './handlers';
 
 /**
  * pg-boss on either database. On the embedded PGlite it shares the one connection through a small adapter:
@@ -49,8 +48,18 @@ export class PgBossScheduler implements JobScheduler {
   }
 }
 
-/** Starts pg-boss and its queues, makes it the context's scheduler, then (when `work` is true) starts the workers. */
-export async function startJobs(ctx: AppContext, options: { work: boolean }): Promise<{ scheduler: JobScheduler; stop: () => Promise<void> }> {
+/** Runs one job: jobs/handlers.ts's runJob, passed in by main.ts and worker.ts (jobs/ imports no module, decision 039). */
+export type JobRunner = (ctx: AppContext, name: JobName, data: Record<string, unknown>) => Promise<void>;
+
+/**
+ * Starts pg-boss and its queues, makes it the context's scheduler, then (when `work` is a runner, not false) starts the
+ * workers, which run each job with it.
+ */
+export async function startJobs(
+  ctx: AppContext,
+  options: { work: JobRunner | false },
+): Promise<{ scheduler: JobScheduler; stop: () => Promise<void> }> {
+  const runJob = options.work;
   const boss = bossFor(ctx);
   boss.on('error', (error) => ctx.log.error({ err: error }, 'job system error'));
   await boss.start();
@@ -61,7 +70,7 @@ export async function startJobs(ctx: AppContext, options: { work: boolean }): Pr
   // with were marked delivered and lost (a payout job after a crash, crash/crash-safety.crash.test.ts).
   ctx.jobs = scheduler;
   for (const name of JOB_NAMES) {
-    if (options.work) {
+    if (runJob) {
       // Up to 20 jobs a fetch: pg-boss waits the polling interval after every fetch, so one job a fetch drained a
       // queue at 12 a minute (a backlog after a restart took many minutes; crash/crash-safety.crash.test.ts).
       await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 5, batchSize: 20 }, async (jobs) => {
