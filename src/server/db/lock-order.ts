@@ -4,12 +4,21 @@ import type { Tx } from './client';
 import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from './schema';
 
 /**
- * The one lock order of every transaction (DESIGN 4): the request, then its payment, then mediator profiles (by user
- * id), then a lawyer profile. A transaction that needs several of them takes them through `lockInOrder`, so two transactions never wait on
- * each other in a cycle: a deadlock would need one of them to take a later row first. Acceptances are never locked
- * themselves: every change to a request's acceptances holds the request's lock. The activity rollup's locks (a user's
- * advisory lock and their `user_activity_days` rows, migration 0008, docs/decisions/031) are taken by deferred triggers
- * at commit, after all of these: a transaction holding one waits for nothing else.
+ * The one lock order of every transaction (DESIGN 4). This comment is where it is written; ARCHITECTURE and the
+ * decision records refer to it (docs/decisions/041):
+ *
+ *   1. the request (`mediation_requests`, by id);
+ *   2. its payment (`payments`, by request id);
+ *   3. one of its payment steps (`payment_steps`, by id: payments' `lockStep`, only after 1 and 2 through this function);
+ *   4. mediator profiles, by user id ascending;
+ *   5. a lawyer profile.
+ *
+ * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` and nothing else locks those rows, so two
+ * transactions never wait on each other in a cycle: a deadlock would need one of them to take a later row first.
+ * Acceptances are never locked themselves: every change to a request's acceptances holds the request's lock. The
+ * activity rollup's locks (a user's advisory lock and their `user_activity_days` rows, migration 0008,
+ * docs/decisions/031) are taken by deferred triggers at commit, after all of these: a transaction holding one waits for
+ * nothing else.
  */
 export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string }) {
   const request = isUuid(what.requestId)
