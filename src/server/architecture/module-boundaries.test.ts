@@ -17,12 +17,13 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return result!.messages.filter((m) => m.ruleId === RULE || m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('plugins/, realtime/, db/ and adapters/ import no module', () => {
+describe('plugins/, realtime/, db/, adapters/ (and audit/, outbox/, jobs/) import no module', () => {
   it.each([
     ['src/server/plugins/planted.ts', '../modules/notifications/notifications.repo'],
     ['src/server/realtime/planted.ts', '../modules/notifications/notifications.service'],
     ['src/server/db/planted.ts', '../modules/users/users.repo'],
     ['src/server/adapters/storage/planted.ts', '../../modules/files/files.repo'],
+    ['src/server/jobs/planted.ts', '../modules/requests/request-notices'],
   ])('%s importing %s is an error', async (filePath, specifier) => {
     const errors = await boundaryErrors(filePath, `export { something } from '${specifier}';\n`);
     expect(errors).toEqual([expect.stringContaining('imports no module (src/server/modules/**)')]);
@@ -37,6 +38,8 @@ describe('plugins/, realtime/, db/ and adapters/ import no module', () => {
     expect(await boundaryErrors('src/server/plugins/planted.ts', `export { transact } from '../db/transaction';\nexport { STRIPE_WEBHOOK_PATH } from '../http-paths';\n`)).toEqual([]);
     expect(await boundaryErrors('src/server/adapters/mail/planted.ts', `export { displayMoney } from '../../../common/money';\n`)).toEqual([]);
     expect(await boundaryErrors('src/server/plugins/planted.api.test.ts', `export { ensureAdmin } from '../modules/users/accounts.service';\n`)).toEqual([]);
+    // The job registry, filled from the modules and handed to jobs/boss.ts by main.ts and worker.ts.
+    expect(await boundaryErrors('src/server/jobs/handlers.ts', `export { announceToEveryone } from '../modules/requests/request-notices';\n`)).toEqual([]);
   });
 });
 
