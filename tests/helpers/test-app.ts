@@ -7,6 +7,7 @@ import { ConsoleMailer } from '../../src/server/adapters/mail';
 import { LocalStorage } from '../../src/server/adapters/storage';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { createContext } from '../../src/server/bootstrap';
+import { holdCompiledRowsEqualToDrizzle } from '../../src/server/db/compiled-rows';
 import { ManualClock } from '../../src/server/clock';
 import type { AppContext } from '../../src/server/context';
 import { parseEnv } from '../../src/server/env';
@@ -35,6 +36,8 @@ export async function createTestApp(
     stripe?: { baseUrl: string; secretKey: string; webhookSecret: string };
   } = {},
 ): Promise<TestApp> {
+  // Every production statement's compiled row mapping is checked against Drizzle's own in every API test (issue 22).
+  holdCompiledRowsEqualToDrizzle(true);
   const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'mediate-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',

@@ -102,6 +102,21 @@ describe.each(backends)('compiled row mapping on %s', (backend) => {
     expect(joined(['x', null, null])).toEqual({ id: 'x', user: null });
   });
 
+  it('with the check on (every API test), a compiled mapping that differs from Drizzle fails the statement', async () => {
+    // A left join whose table Drizzle is then told cannot be null: Drizzle keeps its object of nulls, the mapper
+    // (compiled before) makes it null. The statement must fail rather than answer a row Drizzle would not build.
+    const prepared = withCompiledRows(
+      t.ctx.db
+        .select({ id: mediationRequests.id, mine: { id: mediatorAcceptances.id } })
+        .from(mediationRequests)
+        .leftJoin(mediatorAcceptances, sql`${mediatorAcceptances.requestId} = ${mediationRequests.id} AND false`)
+        .where(eq(mediationRequests.id, sql.placeholder('id')))
+        .prepare(`compiled_rows_differs_${++counter}`),
+    );
+    (prepared as unknown as { joinsNotNullableMap: Record<string, boolean> }).joinsNotNullableMap.mediator_acceptances = true;
+    await expect(prepared.execute({ id: requestId })).rejects.toThrow(/compiled rows differ from Drizzle's mapping/);
+  });
+
   it('compiles a field layout once, however many times a statement is prepared (once per transaction)', async () => {
     const findIn = async (db: typeof t.ctx.db) =>
       withCompiledRows(

@@ -1,10 +1,13 @@
+import { isDeepStrictEqual } from 'node:util';
+import * as drizzle from 'drizzle-orm';
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 
 // Drizzle maps each row of a select by walking its field list again for every row and value: which kind of field,
 // which decoder, which path, which joined table may turn the nested object into null (`mapResultRow`). On a hot page of
 // 20 wide rows that walk was ≈ 7–9 % of the server's CPU (docs/decisions/034). A prepared statement's fields never
 // change, so the walk is done once here and each row is then mapped by generated code with the same outcome. The test
-// (compiled-rows.test.ts) holds the outcome equal to Drizzle's own mapping, so a Drizzle upgrade that changes it fails.
+// (compiled-rows.api.test.ts) holds the outcome equal to Drizzle's own mapping on sample selects, and with
+// holdCompiledRowsEqualToDrizzle every API test does so on the statements production runs.
 
 interface SelectedField {
   path: string[];
@@ -94,11 +97,39 @@ const factories = new Map<string, MapperFactory>();
 /** How many distinct mappers were compiled (tests: preparing a statement again compiles nothing). */
 export const compiledMapperCount = () => factories.size;
 
+/** Drizzle's own row mapping (exported by drizzle-orm, absent from its public types). */
+const drizzleMapResultRow = (drizzle as unknown as { mapResultRow(fields: SelectedField[], row: unknown[], joins?: Record<string, boolean>): unknown })
+  .mapResultRow;
+
+let heldEqualToDrizzle = false;
+
+/**
+ * Tests turn this on (tests/helpers/test-app.ts): then every statement production runs through a compiled mapper is
+ * also mapped by Drizzle itself, and any difference throws, so the whole API suite holds the compiled mappers equal
+ * to Drizzle on every production statement (issue 22), and a Drizzle upgrade that changes its mapping fails there.
+ */
+export function holdCompiledRowsEqualToDrizzle(on: boolean): void {
+  heldEqualToDrizzle = on;
+}
+
+function expectSameAsDrizzle(internals: PreparedInternals, rows: unknown[][], mapped: Record<string, unknown>[]): void {
+  rows.forEach((row, i) => {
+    const expected = drizzleMapResultRow(internals.fields!, row, internals.joinsNotNullableMap);
+    if (!isDeepStrictEqual(mapped[i], expected)) {
+      throw new Error(`compiled rows differ from Drizzle's mapping: ${JSON.stringify(mapped[i])} instead of ${JSON.stringify(expected)}`);
+    }
+  });
+}
+
 /** A Drizzle prepared select whose rows are mapped by a compiled mapper; anything else is returned as it is. */
 export function withCompiledRows<T>(prepared: T): T {
   const internals = prepared as PreparedInternals;
   if (!internals.fields || internals.customResultMapper) return prepared;
   const mapRow = compileRowMapper(internals.fields, internals.joinsNotNullableMap);
-  internals.customResultMapper = (rows) => rows.map(mapRow);
+  internals.customResultMapper = (rows) => {
+    const mapped = (rows as unknown[][]).map(mapRow);
+    if (heldEqualToDrizzle) expectSameAsDrizzle(internals, rows as unknown[][], mapped);
+    return mapped;
+  };
   return prepared;
 }
