@@ -1,24 +1,15 @@
 import type { ReactNode } from 'react';
-import { APP_NAME } from '../../../common/constants';
 import { TIER_LABELS } from '../../../common/domain/tiers';
 import { formatCents, parseCents } from '../../../common/money';
 import type { SubscriptionChargeDto } from '../../../common/schemas/subscription-charges';
+import { ReceiptDocument, ReceiptTable, type ReceiptLine } from '../../components/receipt/receipt-document';
 import { displayMoney, formatDate } from '../../lib/format';
 import { CHARGE_STATUS, chargeDescription, chargePeriod, hasRefund } from './charge-labels';
-import './receipt-print.css';
 
 const cents = (amount: string) => parseCents(amount) ?? 0;
 
-interface Line {
-  key: string;
-  date: string;
-  label: string;
-  detail: string | null;
-  amount: string;
-}
-
 /** The receipt's lines: the charge (or what was declined), then the refund of it, if any. */
-function linesOf(charge: SubscriptionChargeDto): Line[] {
+function linesOf(charge: SubscriptionChargeDto): ReceiptLine[] {
   const period = chargePeriod(charge);
   if (charge.kind === 'refund') {
     return [
@@ -29,7 +20,7 @@ function linesOf(charge: SubscriptionChargeDto): Line[] {
     const detail = `Declined${charge.failureMessage ? `: ${charge.failureMessage.replace(/[\s.]+$/, '')}` : ''}. Nothing was charged.`;
     return [{ key: 'charge', date: charge.createdAt, label: chargeDescription(charge), detail, amount: displayMoney('0') }];
   }
-  const lines: Line[] = [
+  const lines: ReceiptLine[] = [
     { key: 'charge', date: charge.createdAt, label: chargeDescription(charge), detail: period ? `For ${period}` : null, amount: displayMoney(charge.amount) },
   ];
   if (hasRefund(charge)) {
@@ -85,64 +76,9 @@ export function SubscriptionReceipt({
     ['Status', CHARGE_STATUS[charge.status].label],
     ['Issued', <time dateTime={issuedAt.toISOString()}>{formatDate(issuedAt)}</time>],
   ];
-  const totals = totalsOf(charge);
   return (
-    <article data-receipt aria-labelledby="receipt-title" className="grid gap-6 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b pb-4">
-        <p className="font-serif text-2xl font-semibold">{APP_NAME}</p>
-        <h1 id="receipt-title" className="text-lg font-semibold">
-          Subscription receipt
-        </h1>
-      </div>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {details.map(([label, value]) => (
-          <div key={label} className="grid min-w-0 gap-0.5">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="min-w-0 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Charge and refunds</caption>
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Description
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {linesOf(charge).map((line) => (
-            <tr key={line.key} className="border-b align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                <time dateTime={line.date}>{formatDate(line.date)}</time>
-              </td>
-              <td className="py-2 pr-3">
-                <span className="block">{line.label}</span>
-                {line.detail ? <span className="block text-muted-foreground">{line.detail}</span> : null}
-              </td>
-              <td className="py-2 text-right tabular-nums whitespace-nowrap">{line.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {totals.map(([label, value], i) => (
-            <tr key={label} className={i === 0 ? 'border-t-2' : undefined}>
-              <th scope="row" colSpan={2} className={`py-1.5 text-left ${i === totals.length - 1 ? 'font-semibold' : 'font-medium'}`}>
-                {label}
-              </th>
-              <td className={`py-1.5 text-right tabular-nums ${i === totals.length - 1 ? 'font-semibold' : ''}`}>{value}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
-      <p className="text-xs text-muted-foreground">Amounts in US dollars. Questions about this receipt? Contact us through the Contact page.</p>
-    </article>
+    <ReceiptDocument title="Subscription receipt" details={details} topic="receipt">
+      <ReceiptTable caption="Charge and refunds" lines={linesOf(charge)} empty="Nothing was charged." totals={totalsOf(charge)} />
+    </ReceiptDocument>
   );
 }

@@ -1,47 +1,21 @@
-import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { BackLink } from '../../components/back-link';
-import { Button } from '../../components/ui/button';
-import { QueryError } from '../../components/ui/query-error';
-import { Skeleton } from '../../components/ui/skeleton';
+import { ReceiptPage as ReceiptFrame } from '../../components/receipt/receipt-page';
 import { usePayment } from '../../features/payment-history/api';
 import { PaymentReceipt } from '../../features/payment-history/receipt';
-import { hasErrorCode } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /payments/:id/receipt: one payment's receipt (lawyers) or payout statement (mediators), with a Print button. */
 export function ReceiptPage() {
   const { id = '' } = useParams();
-  const { data, isLoading, error, refetch, isRefetching } = usePayment(id);
+  const query = usePayment(id);
+  const { data } = query;
   // The issue date is when the page was opened, not each render.
   const [issuedAt] = useState(() => new Date());
   usePageTitle(data ? `Receipt · ${data.caseName}` : 'Receipt');
   return (
-    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2" data-print-hidden>
-        <BackLink to="/payments" label="Back to payments" />
-        {data ? (
-          <Button onClick={() => window.print()}>
-            <Printer aria-hidden="true" />
-            Print
-          </Button>
-        ) : null}
-      </div>
-      {isLoading ? (
-        <div role="status" aria-label="Loading the receipt">
-          <Skeleton className="h-96" />
-        </div>
-      ) : !data && error && !hasErrorCode(error, 'not_found') ? (
-        <QueryError title="This receipt could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />
-      ) : !data ? (
-        <div className="grid gap-2">
-          <h1 className="font-serif text-2xl font-semibold">Receipt not found</h1>
-          <p className="text-muted-foreground">This payment does not exist, or it is not one of yours.</p>
-        </div>
-      ) : (
-        <PaymentReceipt payment={data} issuedAt={issuedAt} />
-      )}
-    </div>
+    <ReceiptFrame back={{ to: '/payments', label: 'Back to payments' }} query={query} notFound="This payment does not exist, or it is not one of yours.">
+      {data ? <PaymentReceipt payment={data} issuedAt={issuedAt} /> : null}
+    </ReceiptFrame>
   );
 }
