@@ -1,7 +1,7 @@
 import { twoDecimals } from '../../../common/money';
 import type { AdminMediation, AdminPayment, MediatorRating } from '../../../common/schemas/admin-lists';
 import { presentPayment } from '../payments/payments.presenter';
-import type { LedgerRow } from '../payments/payments.repo';
+import type { LedgerRow } from '../payments/payments.api';
 import type { AdminMediationRow, AdminPaymentRow, MediatorRatingRow } from './admin-lists.repo';
 
 type PersonRow = { id: string; firstName: string; lastName: string; email: string };

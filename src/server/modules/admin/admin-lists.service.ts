@@ -3,7 +3,7 @@ import type { PaymentStatus, RequestStatus } from '../../../common/enums';
 import type { AppContext } from '../../context';
 import type { PageQuery } from '../../pagination';
 import type { AdminMediation, AdminPayment, MediatorRating } from '../../../common/schemas/admin-lists';
-import { ledgersFor } from '../payments/payments.repo';
+import { ledgersFor } from '../payments/payments.api';
 import { presentAdminMediation, presentAdminPayment, presentMediatorRating } from './admin-lists.presenter';
 import { listAdminMediations, listAdminPayments, listMediatorRatings, type RatingCursor, type TimeCursor } from './admin-lists.repo';
 

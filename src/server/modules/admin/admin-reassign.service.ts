@@ -7,7 +7,7 @@ import { AppError, conflict, fieldError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { updatePayment } from '../payments/payments.repo';
+import { setPayee } from '../payments/payments.api';
 import { announceRequestChange } from '../requests/request-events';
 import * as requestsRepo from '../requests/requests.repo';
 import { REQUEST_NOT_FOUND } from '../requests/requests.service';
@@ -44,7 +44,7 @@ export async function reassignMediator(ctx: AppContext, admin: SessionUser, requ
     // backfill of migration 0005) would take this time.
     const matchedAt = request.matchedAt ?? now;
     const updated = await requestsRepo.updateRequest(tx, request.id, { selectedMediatorId: candidate.id, matchedAt, updatedAt: now });
-    if (payment) await updatePayment(tx, payment.id, { mediatorId: candidate.id, updatedAt: now });
+    if (payment) await setPayee(tx, payment.id, candidate.id, now);
     await moveSelectedAcceptance(tx, request.id, candidate.id, now);
 
     const caseLabel = `${updated.caseName} (Case #${updated.caseNumber})`;

@@ -11,10 +11,19 @@ import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../../audit/audit.repo';
 import { notify } from '../notifications/notifications.service';
-import { findPaymentForRequest, hasOpenDispute, updatePayment, type PaymentRow } from '../payments/payments.repo';
-import { chargesStillHeld, payoutTransferStep, recordPayoutSteps } from '../payments/payout.service';
-import { executeSteps } from '../payments/steps';
-import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
+import {
+  chargesStillHeld,
+  executeSteps,
+  findPaymentForRequest,
+  hasOpenDispute,
+  hasPendingStep,
+  recordPayoutSteps,
+  recordPayoutTransfer,
+  recordRefund,
+  updateEscrow,
+  type PaymentRow,
+  type StepRow,
+} from '../payments/payments.api';
 import { announceRequestChange } from '../requests/request-events';
 import type { RequestRow } from '../requests/requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
@@ -135,14 +144,8 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
 
     const charges = await heldCharges(tx, payment);
     const held = charges.reduce((s, c) => s + c.amount, 0);
-    let n = await countSteps(tx, payment.id, 'refund');
-    const refundStep = (chargeId: string, amount: Cents): NewStep => ({
-      paymentId: payment.id,
-      kind: 'refund',
-      idempotencyKey: `refund:${payment.id}:${++n}`,
-      amount,
-      params: { requestId: request.id, chargeId, reason: 'Dispute resolved by our team' },
-    });
+    const refund = (chargeId: string, amount: Cents) =>
+      recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId, amount, reason: 'Dispute resolved by our team' });
     let recorded: StepRow[] = [];
     let refunded = 0;
     // What the partial outcome pays the mediator and keeps as commission, for the notices' figures.
@@ -151,23 +154,23 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
     if (input.outcome === 'release') {
       recorded = await recordPayoutSteps(tx, request, payment);
     } else if (input.outcome === 'refund_full') {
-      for (const c of charges) recorded.push(await recordStep(tx, refundStep(c.chargeId, c.amount)));
+      for (const c of charges) recorded.push(await refund(c.chargeId, c.amount));
       refunded = held;
-      await updatePayment(tx, payment.id, { status: 'refunded_full', refundReason: 'Dispute resolved: full refund', updatedAt: now });
+      await updateEscrow(tx, payment.id, { status: 'refunded_full', refundReason: 'Dispute resolved: full refund', updatedAt: now });
     } else {
       const problem = partialRefundProblem(refundCents, held);
       if (problem) throw fieldError('refundAmount', problem);
       const commission = parseCents(request.terms?.commissionPercentage ?? '10.00')!;
       const split = splitPartialRefund(charges, refundCents!, commission);
-      for (const r of split.refunds) recorded.push(await recordStep(tx, refundStep(r.chargeId, r.amount)));
+      for (const r of split.refunds) recorded.push(await refund(r.chargeId, r.amount));
       for (const part of split.transfers) {
         paidToMediator += part.transfer;
         feeKept += part.platformFee;
         if (part.transfer + part.platformFee === 0) continue;
-        recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout after dispute resolution')));
+        recorded.push(await recordPayoutTransfer(tx, payment, request.id, part, 'Payout after dispute resolution'));
       }
       refunded = split.refundTotal;
-      await updatePayment(tx, payment.id, { status: 'refunded_partial', refundReason: 'Dispute resolved: partial refund', updatedAt: now });
+      await updateEscrow(tx, payment.id, { status: 'refunded_partial', refundReason: 'Dispute resolved: partial refund', updatedAt: now });
     }
 
     const resolved = await resolveOpenDispute(tx, found.id, {

@@ -7,11 +7,6 @@ import { disputes, ledgerEntries, mediatorProfiles, payments } from '../../db/sc
 export type PaymentRow = typeof payments.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
-export async function lockPaymentForRequest(tx: DbOrTx, requestId: string): Promise<PaymentRow | undefined> {
-  const [row] = await tx.select().from(payments).where(eq(payments.requestId, requestId)).for('update').limit(1);
-  return row;
-}
-
 export async function findPaymentForRequest(db: DbOrTx, requestId: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.requestId, requestId)).limit(1);
   return row;
@@ -59,14 +54,6 @@ export function ledgerTotals(entries: LedgerRow[]) {
 
 export function chargeOf(entries: LedgerRow[], kind: 'deposit_charge' | 'balance_charge'): LedgerRow | undefined {
   return entries.find((e) => e.kind === kind);
-}
-
-export async function countLedger(tx: DbOrTx, paymentId: string, kind: LedgerKind): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, kind)));
-  return Number(row?.n ?? 0);
 }
 
 export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
+import { eventKeys } from './idempotency-keys';
 import { savePayoutAccount } from './payments.repo';
 import { claimProviderEvent, type StepRow } from './steps.repo';
 
@@ -15,7 +16,7 @@ export async function waitForPayoutAccount(ctx: AppContext, step: StepRow, accou
   const mediatorId = step.params.mediatorId;
   await transaction(ctx, async (tx) => {
     await savePayoutAccount(tx, mediatorId, accountId);
-    if (!(await claimProviderEvent(tx, `payout-waiting:${step.paymentId}`))) return;
+    if (!(await claimProviderEvent(tx, eventKeys.payoutWaiting(step.paymentId)))) return;
     const missing = requirements.length ? ` Still needed: ${requirements.join('; ')}.` : '';
     await notify(tx, [
       {

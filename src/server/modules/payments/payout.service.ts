@@ -1,11 +1,12 @@
 import { allocatePayout, payoutDueAt, type PayoutPart, type SourceCharge } from '../../../common/domain/payout';
-import { formatCents, parseCents } from '../../../common/money';
+import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import type { Tx } from '../../db/client';
 import type { RequestRow } from '../requests/requests.repo';
 import type { DbOrTx } from '../../db/client';
+import { paymentKeys } from './idempotency-keys';
 import { hasOpenDispute, ledgerFor, type PaymentRow } from './payments.repo';
 import { executeSteps } from './steps';
 import { recordStep, stepsOf, type NewStep, type StepRow } from './steps.repo';
@@ -69,20 +70,46 @@ export async function chargesStillHeld(tx: DbOrTx, paymentId: string): Promise<H
   );
 }
 
-/** A transfer to the mediator from one source charge: one per charge, whatever pays it (payout job or dispute). */
-export function payoutTransferStep(payment: PaymentRow, requestId: string, part: PayoutPart, note: string): NewStep {
+/**
+ * A transfer to the mediator from one source charge (`payout:{paymentId}:{chargeId}`): the payout, a dispute's split,
+ * or the fee kept from a cancelled deposit; `platformFee` is the commission the platform keeps from that charge.
+ */
+export function transferStep(transfer: {
+  paymentId: string;
+  requestId: string;
+  mediatorId: string;
+  sourceChargeId: string;
+  amount: Cents;
+  platformFee: Cents;
+  ledgerKind: 'payout_transfer' | 'cancellation_fee';
+  note: string;
+}): NewStep {
   return {
-    paymentId: payment.id,
+    paymentId: transfer.paymentId,
     kind: 'transfer',
-    idempotencyKey: `payout:${payment.id}:${part.chargeId}`,
-    amount: part.transfer,
+    idempotencyKey: paymentKeys.payout(transfer.paymentId, transfer.sourceChargeId),
+    amount: transfer.amount,
     params: {
-      requestId,
-      mediatorId: payment.mediatorId!,
-      sourceChargeId: part.chargeId,
-      ledgerKind: 'payout_transfer',
-      platformFee: formatCents(part.platformFee),
-      note,
+      requestId: transfer.requestId,
+      mediatorId: transfer.mediatorId,
+      sourceChargeId: transfer.sourceChargeId,
+      ledgerKind: transfer.ledgerKind,
+      platformFee: formatCents(transfer.platformFee),
+      note: transfer.note,
     },
   };
+}
+
+/** A transfer to the mediator from one source charge: one per charge, whatever pays it (payout job or dispute). */
+export function payoutTransferStep(payment: PaymentRow, requestId: string, part: PayoutPart, note: string): NewStep {
+  return transferStep({
+    paymentId: payment.id,
+    requestId,
+    mediatorId: payment.mediatorId!,
+    sourceChargeId: part.chargeId,
+    amount: part.transfer,
+    platformFee: part.platformFee,
+    ledgerKind: 'payout_transfer',
+    note,
+  });
 }

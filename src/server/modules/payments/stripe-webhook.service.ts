@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { transaction } from '../../unit-of-work';
 import { onIntentFailed, onIntentSucceeded } from './confirm.service';
+import { eventKeys } from './idempotency-keys';
 import { executeSteps } from './steps';
 import { claimProviderEvent } from './steps.repo';
 import { findMediatorByPayoutAccount, pendingTransfersTo, refundedByUs, releaseProviderEvent } from './stripe-webhook.repo';
@@ -26,7 +27,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
   } catch {
     throw badRequest('The webhook signature is missing or does not match');
   }
-  const key = `stripe-event:${event.id}`;
+  const key = eventKeys.stripeEvent(event.id);
   if (!(await transaction(ctx, (tx) => claimProviderEvent(tx, key)))) return { received: true as const, duplicate: true };
   try {
     await applyEvent(ctx, provider, event);

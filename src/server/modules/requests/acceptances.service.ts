@@ -10,9 +10,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { updatePayment } from '../payments/payments.repo';
-import { executeSteps } from '../payments/steps';
-import { recordStep, type StepRow } from '../payments/steps.repo';
+import { executeSteps, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
 import { hasReachedMediator } from './mediator-pages.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
@@ -115,8 +113,8 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
     const steps: StepRow[] = [];
     if (payment?.balanceIntentId && payment.pendingSelectionMediatorId === user.id) {
       const intentId = payment.balanceIntentId;
-      steps.push(await recordStep(tx, { paymentId: payment.id, kind: 'cancel_intent', idempotencyKey: `cancel:${intentId}`, params: { requestId, intentId } }));
-      await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
+      steps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId }));
+      await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
     }
     await repo.deletePendingAcceptance(tx, mine.id);
     const remaining = await repo.liveAcceptances(tx, request.id);

@@ -10,10 +10,22 @@ import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../../audit/audit.repo';
 import { notify } from '../notifications/notifications.service';
-import { appendLedger, chargeOf, findPaymentForRequest, ledgerFor, updatePayment, type PaymentRow } from '../payments/payments.repo';
-import { chargesStillHeld, type HeldCharge } from '../payments/payout.service';
-import { executeSteps } from '../payments/steps';
-import { countSteps, hasPendingStep, recordStep, type NewStep, type StepRow } from '../payments/steps.repo';
+import {
+  chargeOf,
+  chargesStillHeld,
+  executeSteps,
+  findPaymentForRequest,
+  hasPendingStep,
+  ledgerFor,
+  recordIntentClose,
+  recordKeptByPlatform,
+  recordRefund,
+  recordTransfer,
+  updateEscrow,
+  type HeldCharge,
+  type PaymentRow,
+  type StepRow,
+} from '../payments/payments.api';
 import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
@@ -88,80 +100,61 @@ export async function previewCancellation(
  * cancellation fee) and carried out after commit (docs/decisions/011).
  */
 async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
-  const steps: NewStep[] = [];
-  const closeIntent = (intentId: string): NewStep => ({
-    paymentId: payment.id,
-    kind: 'cancel_intent',
-    idempotencyKey: `cancel:${intentId}`,
-    params: { requestId: request.id, intentId },
-  });
+  // Recorded in this order, and carried out in it after commit: open intents closed, refunds, the cancellation fee.
+  const recorded: StepRow[] = [];
+  const closeIntent = async (intentId: string) => recorded.push(await recordIntentClose(tx, { paymentId: payment.id, requestId: request.id, intentId }));
   if (payment.status === 'pending') {
     // Nothing was charged: close the open intent (if submit has created it yet) so a late card confirmation cannot go
     // through; a late one that still does is refunded on arrival (submit.service onDepositSucceeded).
-    if (payment.paymentIntentId) steps.push(closeIntent(payment.paymentIntentId));
-    await updatePayment(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
+    if (payment.paymentIntentId) await closeIntent(payment.paymentIntentId);
+    await updateEscrow(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
   }
   if (payment.balanceIntentId) {
     // A balance declined at selection waits for another card: close it too, so a cancelled request is never charged.
-    steps.push(closeIntent(payment.balanceIntentId));
-    await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
+    await closeIntent(payment.balanceIntentId);
+    await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
   }
   if (payment.status === 'held') {
     // Each refund goes to the charge that still holds the money (never one already refunded on arrival).
     const charges = await chargesStillHeld(tx, payment.id);
     const deposit = charges.find((c) => c.kind === 'deposit_charge' && c.amount > 0);
-    let n = await countSteps(tx, payment.id, 'refund');
-    const refundFrom = (kind: HeldCharge['kind'], total: number) => {
+    const refundFrom = async (kind: HeldCharge['kind'], total: number) => {
       let left = total;
       for (const charge of charges.filter((c) => c.kind === kind && c.amount > 0)) {
         const amount = Math.min(left, charge.amount);
         if (amount <= 0) break;
         left -= amount;
-        steps.push({
-          paymentId: payment.id,
-          kind: 'refund',
-          idempotencyKey: `refund:${payment.id}:${++n}`,
-          amount,
-          params: { requestId: request.id, chargeId: charge.chargeId, reason: outcome.reason },
-        });
+        recorded.push(await recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId: charge.chargeId, amount, reason: outcome.reason }));
       }
     };
-    refundFrom('deposit_charge', outcome.depositRefund);
-    refundFrom('balance_charge', outcome.balanceRefund);
+    await refundFrom('deposit_charge', outcome.depositRefund);
+    await refundFrom('balance_charge', outcome.balanceRefund);
     if (deposit && request.selectedMediatorId && outcome.cancellationFee + outcome.platformFee > 0) {
-      steps.push({
-        paymentId: payment.id,
-        kind: 'transfer',
-        idempotencyKey: `payout:${payment.id}:${deposit.chargeId}`,
-        amount: outcome.cancellationFee,
-        params: {
+      recorded.push(
+        await recordTransfer(tx, {
+          paymentId: payment.id,
           requestId: request.id,
           mediatorId: request.selectedMediatorId,
           sourceChargeId: deposit.chargeId,
+          amount: outcome.cancellationFee,
+          platformFee: outcome.platformFee,
           ledgerKind: 'cancellation_fee',
-          platformFee: formatCents(outcome.platformFee),
           note: 'Cancellation fee',
-        },
-      });
+        }),
+      );
     }
     if (!request.selectedMediatorId && outcome.platformFee > 0) {
       // An admin kept part of the deposit before anyone was selected: nobody earned a fee, the platform keeps it. No
       // money moves at the provider, so the ledger records it at once (the invariant needs every cent accounted for).
-      await appendLedger(tx, {
+      await recordKeptByPlatform(tx, {
         paymentId: payment.id,
-        kind: 'cancellation_fee',
-        amount: 0,
         platformFee: outcome.platformFee,
-        providerRef: 'platform',
-        idempotencyKey: `kept:${payment.id}`,
         note: 'Deposit kept by the platform (cancelled by an admin before selection)',
         at: now,
       });
     }
-    await updatePayment(tx, payment.id, { status: outcome.paymentStatus ?? payment.status, refundReason: outcome.reason, updatedAt: now });
+    await updateEscrow(tx, payment.id, { status: outcome.paymentStatus ?? payment.status, refundReason: outcome.reason, updatedAt: now });
   }
-  const recorded: StepRow[] = [];
-  for (const step of steps) recorded.push(await recordStep(tx, step));
   return recorded;
 }
 

@@ -11,9 +11,22 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { appendLedger, updatePayment, type PaymentRow } from '../payments/payments.repo';
-import { executeSteps } from '../payments/steps';
-import { claimProviderEvent, countSteps, hasPendingStep, lockStep, recordStep, settleStep, stepsOf, type StepRow } from '../payments/steps.repo';
+import {
+  claimIntentOutcome,
+  executeSteps,
+  hasPendingStep,
+  lockStep,
+  paymentKeys,
+  recordBalanceCharge,
+  recordCharge,
+  recordIntentClose,
+  recordRefund,
+  settleStep,
+  stepsOf,
+  updateEscrow,
+  type PaymentRow,
+  type StepRow,
+} from '../payments/payments.api';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { announceRequestChange } from './request-events';
@@ -56,16 +69,9 @@ async function applySelection(
     updatedAt: now,
   });
   if (balance) {
-    await appendLedger(tx, {
-      paymentId: payment.id,
-      kind: 'balance_charge',
-      amount: balance.amount,
-      providerRef: balance.chargeId,
-      idempotencyKey: balance.key,
-      at: now,
-    });
+    await recordCharge(tx, { paymentId: payment.id, kind: 'balance_charge', amount: balance.amount, chargeId: balance.chargeId, idempotencyKey: balance.key, at: now });
   }
-  await updatePayment(tx, payment.id, {
+  await updateEscrow(tx, payment.id, {
     mediatorId: acceptance.mediatorId,
     platformFee: formatCents(split.platformFee),
     mediatorPayout: formatCents(split.mediatorPayout),
@@ -97,22 +103,8 @@ async function applySelection(
 const LATE_BALANCE_REASON = 'Balance paid after the selection could no longer take effect';
 
 async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string, charge: { chargeId: string; amount: Cents; key: string }, at: Date) {
-  await appendLedger(tx, {
-    paymentId: payment.id,
-    kind: 'balance_charge',
-    amount: charge.amount,
-    providerRef: charge.chargeId,
-    idempotencyKey: charge.key,
-    at,
-  });
-  const n = (await countSteps(tx, payment.id, 'refund')) + 1;
-  return recordStep(tx, {
-    paymentId: payment.id,
-    kind: 'refund',
-    idempotencyKey: `refund:${payment.id}:${n}`,
-    amount: charge.amount,
-    params: { requestId, chargeId: charge.chargeId, reason: LATE_BALANCE_REASON },
-  });
+  await recordCharge(tx, { paymentId: payment.id, kind: 'balance_charge', amount: charge.amount, chargeId: charge.chargeId, idempotencyKey: charge.key, at });
+  return recordRefund(tx, { paymentId: payment.id, requestId, chargeId: charge.chargeId, amount: charge.amount, reason: LATE_BALANCE_REASON });
 }
 
 type Plan =
@@ -145,29 +137,23 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
     // A balance waiting for another card from an earlier selection is closed: this selection replaces it.
     const closeSteps: StepRow[] = [];
     if (payment.balanceIntentId) {
-      closeSteps.push(
-        await recordStep(tx, {
-          paymentId: payment.id,
-          kind: 'cancel_intent',
-          idempotencyKey: `cancel:${payment.balanceIntentId}`,
-          params: { requestId, intentId: payment.balanceIntentId },
-        }),
-      );
-      await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null });
+      closeSteps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId: payment.balanceIntentId }));
+      await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null });
     }
     const balance = finalBudgetOf(request, acceptance) - parseCents(payment.depositAmount)!;
     if (balance <= 0) return { kind: 'selected', request: await applySelection(tx, ctx.clock.now(), request, acceptance, payment, null), closeSteps };
     const attempt = payment.balanceAttempt + 1;
-    await updatePayment(tx, payment.id, { balanceAttempt: attempt, updatedAt: ctx.clock.now() });
+    await updateEscrow(tx, payment.id, { balanceAttempt: attempt, updatedAt: ctx.clock.now() });
     if (!payment.paymentMethodId)
       return { kind: 'card', attempt, amount: balance, message: 'No saved card for this request', lawyerId: request.lawyerId, closeSteps };
-    await updatePayment(tx, payment.id, { pendingSelectionMediatorId: mediatorId });
-    const step = await recordStep(tx, {
+    await updateEscrow(tx, payment.id, { pendingSelectionMediatorId: mediatorId });
+    const step = await recordBalanceCharge(tx, {
       paymentId: payment.id,
-      kind: 'balance_charge',
-      idempotencyKey: `balance:${request.id}:${attempt}`,
+      requestId: request.id,
+      mediatorId,
+      paymentMethodId: payment.paymentMethodId,
+      attempt,
       amount: balance,
-      params: { requestId, mediatorId, paymentMethodId: payment.paymentMethodId, attempt: String(attempt) },
     });
     return { kind: 'charge', step, closeSteps };
   });
@@ -216,7 +202,7 @@ export async function settleBalanceCharge(
     if (locked.status !== 'pending') throw conflict('This selection was already settled');
     await settleStep(tx, step.id, charge.ok ? 'succeeded' : 'failed', charge.ok ? { ref: charge.chargeId } : { message: charge.message }, now);
     const ours = payment.pendingSelectionMediatorId === mediatorId;
-    await updatePayment(tx, payment.id, { pendingSelectionMediatorId: null, updatedAt: now });
+    await updateEscrow(tx, payment.id, { pendingSelectionMediatorId: null, updatedAt: now });
     if (!charge.ok) return { kind: 'declined' as const, lawyerId: request.lawyerId, message: charge.message };
     const money = { chargeId: charge.chargeId, amount, key: step.idempotencyKey };
     const acceptance = await requestsRepo.findAcceptance(tx, request.id, mediatorId);
@@ -243,7 +229,7 @@ async function offerCard(
 ): Promise<SelectOutcome> {
   const intent = await ctx.payments.createIntent({
     amount: plan.amount,
-    idempotencyKey: `balance:${requestId}:${plan.attempt}:card`,
+    idempotencyKey: paymentKeys.balanceByCard(requestId, plan.attempt),
     metadata: { purpose: 'balance', requestId, userId: plan.lawyerId, mediatorId, attempt: String(plan.attempt) },
   });
   const waiting = await transaction(ctx, async (tx) => {
@@ -251,7 +237,7 @@ async function offerCard(
     const acceptance = request ? await requestsRepo.findAcceptance(tx, request.id, mediatorId) : undefined;
     const free = payment && payment.balanceAttempt === plan.attempt && !payment.balanceIntentId && !(await hasPendingStep(tx, payment.id, ['balance_charge']));
     if (!free || request?.status !== 'awaiting_selection' || acceptance?.status !== 'pending') return false;
-    await updatePayment(tx, payment.id, { pendingSelectionMediatorId: mediatorId, balanceIntentId: intent.id, updatedAt: ctx.clock.now() });
+    await updateEscrow(tx, payment.id, { pendingSelectionMediatorId: mediatorId, balanceIntentId: intent.id, updatedAt: ctx.clock.now() });
     return true;
   });
   if (!waiting) {
@@ -271,8 +257,8 @@ export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent)
   const outcome = await transaction(ctx, async (tx) => {
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     if (!request || !payment) return 'replayed' as const;
-    const money = { chargeId: intent.chargeId ?? intent.id, amount: intent.amount, key: `balance:${requestId}:${intent.metadata.attempt}:card` };
-    if (!(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) {
+    const money = { chargeId: intent.chargeId ?? intent.id, amount: intent.amount, key: paymentKeys.balanceByCard(requestId, intent.metadata.attempt) };
+    if (!(await claimIntentOutcome(tx, intent.id, 'succeeded'))) {
       // A replay answers what the first confirmation did: refunded on arrival, or not.
       const steps = await stepsOf(tx, payment.id);
       const refunded = steps.some((step) => step.kind === 'refund' && step.params.chargeId === money.chargeId && step.params.reason === LATE_BALANCE_REASON);
@@ -283,7 +269,7 @@ export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent)
       await applySelection(tx, now, request, acceptance, payment, money);
       return 'selected' as const;
     }
-    if (payment.balanceIntentId === intent.id) await updatePayment(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
+    if (payment.balanceIntentId === intent.id) await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
     return refundLateBalance(tx, payment, requestId, money, now);
   });
   if (typeof outcome === 'string') return outcome;

@@ -8,9 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { appendLedger, insertPayment, updatePayment } from '../payments/payments.repo';
-import { executeSteps } from '../payments/steps';
-import { claimProviderEvent, countSteps, recordStep } from '../payments/steps.repo';
+import { claimIntentOutcome, executeSteps, openPayment, paymentKeys, recordCharge, recordRefund, updateEscrow } from '../payments/payments.api';
 import { currentTerms } from '../settings/terms';
 import { announceNewRequest } from './request-notices';
 import * as requestsRepo from './requests.repo';
@@ -56,21 +54,21 @@ export async function submitRequest(ctx: AppContext, user: SessionUser, requestI
         depositAttempt: payment ? payment.depositAttempt + 1 : 1,
         updatedAt: now,
       };
-      const saved = payment ? await updatePayment(tx, payment.id, values) : await insertPayment(tx, { requestId: request.id, ...values });
+      const saved = payment ? await updateEscrow(tx, payment.id, values) : await openPayment(tx, { requestId: request.id, ...values });
       await requestsRepo.updateRequest(tx, request.id, { terms, depositAmount: values.depositAmount, platformFee: values.platformFee, updatedAt: now });
       return { paymentId: saved.id, lawyerId: request.lawyerId, attempt: saved.depositAttempt, amount: deposit };
     });
 
     const intent = await ctx.payments.createIntent({
       amount: plan.amount,
-      idempotencyKey: `deposit:${requestId}:${plan.attempt}`,
+      idempotencyKey: paymentKeys.deposit(requestId, plan.attempt),
       metadata: { purpose: 'deposit', requestId, userId: plan.lawyerId, attempt: String(plan.attempt) },
     });
     if (intent.status === 'requires_payment') {
       const current = await transaction(ctx, async (tx) => {
         const { payment } = await lockInOrder(tx, { requestId, payment: true });
         if (payment?.status !== 'pending' || payment.depositAttempt !== plan.attempt) return false;
-        if (!payment.paymentIntentId) await updatePayment(tx, payment.id, { paymentIntentId: intent.id });
+        if (!payment.paymentIntentId) await updateEscrow(tx, payment.id, { paymentIntentId: intent.id });
         return (payment.paymentIntentId ?? intent.id) === intent.id;
       });
       if (current) return { clientSecret: intent.clientSecret, amount: formatCents(plan.amount), paymentId: plan.paymentId };
@@ -96,29 +94,28 @@ export async function onDepositSucceeded(ctx: AppContext, intent: PaymentIntent)
   const now = ctx.clock.now();
   const steps = await transaction(ctx, async (tx) => {
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
-    if (!request || !payment || !(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) return [];
+    if (!request || !payment || !(await claimIntentOutcome(tx, intent.id, 'succeeded'))) return [];
     const chargeId = intent.chargeId ?? intent.id;
-    await appendLedger(tx, {
+    await recordCharge(tx, {
       paymentId: payment.id,
       kind: 'deposit_charge',
       amount: intent.amount,
-      providerRef: chargeId,
-      idempotencyKey: `deposit:${requestId}:${intent.metadata.attempt ?? payment.depositAttempt}`,
+      chargeId,
+      idempotencyKey: paymentKeys.deposit(requestId, intent.metadata.attempt ?? payment.depositAttempt),
       at: now,
     });
     const current = payment.paymentIntentId === intent.id || (payment.paymentIntentId === null && String(payment.depositAttempt) === intent.metadata.attempt);
     if (!current || payment.status !== 'pending' || request.status !== 'draft') {
-      const n = (await countSteps(tx, payment.id, 'refund')) + 1;
-      const refund = await recordStep(tx, {
+      const refund = await recordRefund(tx, {
         paymentId: payment.id,
-        kind: 'refund',
-        idempotencyKey: `refund:${payment.id}:${n}`,
+        requestId,
+        chargeId,
         amount: intent.amount,
-        params: { requestId, chargeId, reason: 'Deposit paid after the request could no longer use it' },
+        reason: 'Deposit paid after the request could no longer use it',
       });
       return [refund];
     }
-    await updatePayment(tx, payment.id, { status: 'held', paymentIntentId: intent.id, paymentMethodId: intent.paymentMethodId, updatedAt: now });
+    await updateEscrow(tx, payment.id, { status: 'held', paymentIntentId: intent.id, paymentMethodId: intent.paymentMethodId, updatedAt: now });
     const terms = request.terms!;
     const live = await requestsRepo.updateRequest(tx, request.id, {
       status: 'pending_mediators',
@@ -138,10 +135,10 @@ export async function onDepositFailed(ctx: AppContext, intent: PaymentIntent): P
   const requestId = intent.metadata.requestId;
   await transaction(ctx, async (tx) => {
     const { payment } = await lockInOrder(tx, { requestId, payment: true });
-    if (!payment || !(await claimProviderEvent(tx, `intent:${intent.id}:failed`))) return;
+    if (!payment || !(await claimIntentOutcome(tx, intent.id, 'failed'))) return;
     const current = payment.paymentIntentId === intent.id || (payment.paymentIntentId === null && String(payment.depositAttempt) === intent.metadata.attempt);
     if (!current || payment.status !== 'pending') return;
-    await updatePayment(tx, payment.id, { status: 'failed', paymentIntentId: intent.id, updatedAt: ctx.clock.now() });
+    await updateEscrow(tx, payment.id, { status: 'failed', paymentIntentId: intent.id, updatedAt: ctx.clock.now() });
     if (intent.status !== 'failed') return; // closed by us (cancel), not declined: nothing to tell
     await notify(tx, [
       {

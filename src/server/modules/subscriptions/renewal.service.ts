@@ -47,7 +47,7 @@ export async function renewSubscription(ctx: AppContext, subscriptionId: string)
       ]);
       return null;
     }
-    const key = `subscription-renewal:${subscription.id}:${subscription.periodNumber + 1}`;
+    const key = renewalJobKey(subscription.id, subscription.periodNumber + 1);
     await repo.updateSubscription(tx, subscription.id, { renewalKey: key, updatedAt: now });
     return planOf(subscription, key);
   });

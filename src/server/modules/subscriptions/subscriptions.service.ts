@@ -11,7 +11,7 @@ import { enqueueJob } from '../../outbox/messages';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { claimProviderEvent } from '../payments/steps.repo';
+import { claimIntentOutcome, paymentKeys } from '../payments/payments.api';
 import { countMonthlyAcceptances } from '../requests/requests.repo';
 import { presentSubscription } from './subscriptions.presenter';
 import * as repo from './subscriptions.repo';
@@ -23,7 +23,7 @@ const NO_PROFILE = 'Complete your profile first';
 export const noticeDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
 /** The job that renews (or ends) the subscription when its period ends; its key makes a repeat a no-op. */
-export const renewalJobKey = (subscriptionId: string, periodNumber: number) => `subscription-renewal:${subscriptionId}:${periodNumber}`;
+export const renewalJobKey = paymentKeys.subscriptionRenewal;
 
 /**
  * The mediator's profile, then their subscription row, locked: the profile comes last in lockInOrder's order, the
@@ -92,7 +92,7 @@ export async function upgradeSubscription(ctx: AppContext, user: SessionUser, ti
 
     const intent = await ctx.payments.createIntent({
       amount: TIER_PRICE_CENTS[tier],
-      idempotencyKey: `subscription:${plan.subscriptionId}:${plan.attempt}`,
+      idempotencyKey: paymentKeys.subscription(plan.subscriptionId, plan.attempt),
       metadata: { purpose: 'subscription', userId: user.id, subscriptionId: plan.subscriptionId, tier, attempt: String(plan.attempt) },
     });
     if (intent.status === 'requires_payment') {
@@ -137,7 +137,7 @@ export async function onSubscriptionSucceeded(ctx: AppContext, intent: PaymentIn
   const closeIntentId = await transaction(ctx, async (tx): Promise<string | null> => {
     const { profile, subscription } = await lockMediatorSubscription(tx, userId);
     if (!profile || subscription?.id !== subscriptionId) return null;
-    if (!(await claimProviderEvent(tx, `intent:${intent.id}:succeeded`))) return null;
+    if (!(await claimIntentOutcome(tx, intent.id, 'succeeded'))) return null;
     const charge = {
       subscriptionId,
       mediatorId: userId,
@@ -145,7 +145,7 @@ export async function onSubscriptionSucceeded(ctx: AppContext, intent: PaymentIn
       tier,
       amount: intent.amount,
       status: 'succeeded' as const,
-      idempotencyKey: `subscription:${subscriptionId}:${attempt}`,
+      idempotencyKey: paymentKeys.subscription(subscriptionId, attempt),
       providerRef: intent.chargeId ?? intent.id,
       at: now,
     };
@@ -196,7 +196,7 @@ export async function onSubscriptionFailed(ctx: AppContext, intent: PaymentInten
   const { userId, subscriptionId, attempt } = intent.metadata;
   await transaction(ctx, async (tx) => {
     const { subscription } = await lockMediatorSubscription(tx, userId);
-    if (subscription?.id !== subscriptionId || !(await claimProviderEvent(tx, `intent:${intent.id}:failed`))) return;
+    if (subscription?.id !== subscriptionId || !(await claimIntentOutcome(tx, intent.id, 'failed'))) return;
     const current = subscription.pendingIntentId === intent.id || (subscription.pendingIntentId === null && String(subscription.attempt) === attempt);
     if (current) await repo.updateSubscription(tx, subscription.id, { pendingTier: null, pendingIntentId: null, updatedAt: ctx.clock.now() });
   });
@@ -218,7 +218,7 @@ export async function enqueueRefund(
   now: Date,
 ): Promise<void> {
   // One refund per source (the intent, or the renewal's key), whoever decides it and however often.
-  const key = `subscription-refund:${charge.source}`;
+  const key = paymentKeys.subscriptionRefund(charge.source);
   const data: RefundJob = {
     subscriptionId: charge.subscriptionId,
     mediatorId: charge.mediatorId,

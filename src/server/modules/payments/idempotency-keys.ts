@@ -1,0 +1,35 @@
+/**
+ * Every idempotency key the app gives the payment provider, and every claim key of a provider outcome, built here and
+ * nowhere else (RULES.md 2: keys derived from our own ids, so a retry never moves money twice). The texts are stored
+ * in `payment_steps`, `ledger_entries`, `subscription_charges`, jobs and `processed_provider_events`, and the provider
+ * keeps its own record per key: never change one.
+ */
+export const paymentKeys = {
+  /** The deposit intent of a request's attempt (submit). */
+  deposit: (requestId: string, attempt: number | string) => `deposit:${requestId}:${attempt}`,
+  /** The balance charged to the saved card at selection. */
+  balance: (requestId: string, attempt: number | string) => `balance:${requestId}:${attempt}`,
+  /** The balance paid with another card after the saved one declined (402 at selection). */
+  balanceByCard: (requestId: string, attempt: number | string) => `balance:${requestId}:${attempt}:card`,
+  /** One transfer to the mediator per source charge (payout, cancellation fee, a dispute's split). */
+  payout: (paymentId: string, chargeId: string) => `payout:${paymentId}:${chargeId}`,
+  /** The payment's n-th refund (1-based, counted over its refund steps). */
+  refund: (paymentId: string, n: number) => `refund:${paymentId}:${n}`,
+  /** Closing an open intent so it can never be paid. */
+  closeIntent: (intentId: string) => `cancel:${intentId}`,
+  /** Part of a deposit the platform keeps when no mediator was selected (no money moves at the provider). */
+  keptByPlatform: (paymentId: string) => `kept:${paymentId}`,
+  /** A subscription upgrade's intent. */
+  subscription: (subscriptionId: string, attempt: number | string) => `subscription:${subscriptionId}:${attempt}`,
+  /** A subscription period's renewal charge (and its job). */
+  subscriptionRenewal: (subscriptionId: string, periodNumber: number) => `subscription-renewal:${subscriptionId}:${periodNumber}`,
+  /** Giving back a subscription charge that could no longer be used: one per source (an intent or a renewal key). */
+  subscriptionRefund: (source: string) => `subscription-refund:${source}`,
+} as const;
+
+/** Claim keys in `processed_provider_events`: each provider outcome or event is acted on once. */
+export const eventKeys = {
+  intentOutcome: (intentId: string, outcome: 'succeeded' | 'failed') => `intent:${intentId}:${outcome}`,
+  stripeEvent: (eventId: string) => `stripe-event:${eventId}`,
+  payoutWaiting: (paymentId: string) => `payout-waiting:${paymentId}`,
+} as const;
