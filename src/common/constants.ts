@@ -15,8 +15,6 @@ export const DEFAULT_SETTINGS = {
 
 export const MONTHLY_CAP = { free: 3, pro: 10, unlimited: null } as const;
 
-export const SUBSCRIPTION_PRICES = { free: '0.00', pro: '50.00', unlimited: '100.00' } as const;
-
 export const RECOMMENDED_HOURLY_RATE = 350;
 export const HOURS_OPTIONS = [2, 4, 8] as const;
 export const FLAT_FEE_OPTIONS = ['700', '1200', '2000'] as const;

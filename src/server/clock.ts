@@ -5,6 +5,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The clock tests move by hand. @internal (for tests: production runs on `systemClock`) */
 export class ManualClock implements Clock {
   constructor(private current = new Date()) {}
   now(): Date {

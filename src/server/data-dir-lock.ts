@@ -82,7 +82,7 @@ function readLock(file: string): LockInfo | null {
   }
 }
 
-/** The live holder of DATA_DIR's lock, or null when it is free (no lock, or a stale one). */
+/** The live holder of DATA_DIR's lock, or null when it is free (no lock, or a stale one). @internal (for tests) */
 export function liveLockHolder(dataDir: string): LockInfo | null {
   const info = readLock(path.resolve(dataDir, LOCK_FILE_NAME));
   return info && isLockLive(info) ? info : null;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { ConsoleMailer } from '../../src/server/adapters/mail';
+import { ConsoleMailer } from '../../src/server/adapters/mail/console-mailer';
 import { LocalStorage } from '../../src/server/adapters/storage';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { createContext } from '../../src/server/bootstrap';

@@ -10,7 +10,6 @@
 
 const DAY_MS = 86_400_000;
 export const QUARTER_MS = 15 * 60_000;
-export const QUARTERS_PER_DAY = DAY_MS / QUARTER_MS;
 
 export interface ActivityCalendar {
   /** The range's number of local days. */

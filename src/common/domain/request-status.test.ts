@@ -1,18 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_STATUSES, type RequestStatus } from '../enums';
-import {
-  MAX_ACCEPTANCES,
-  REQUEST_STATUS_LABELS,
-  REQUEST_STATUS_TONES,
-  checkTransition,
-  nextStatus,
-  type RequestAction,
-  type RequestActor,
-} from './request-status';
+import { MAX_ACCEPTANCES, REQUEST_STATUS_LABELS, REQUEST_STATUS_TONES, checkTransition, type RequestAction, type RequestActor } from './request-status';
 
 const ACTIONS: RequestAction[] = ['submit', 'go_live', 'accept', 'withdraw', 'select', 'start', 'complete', 'cancel', 'reassign'];
 const ACTORS: RequestActor[] = ['owner', 'other_lawyer', 'mediator', 'selected_mediator', 'admin', 'provider'];
+
+/**
+ * The lifecycle model the property below walks: the state an action leads to (withdraw depends on whether acceptances
+ * remain). The services set these states themselves; this is the spec's diagram (ARCHITECTURE, Request lifecycle).
+ */
+function nextStatus(action: RequestAction, status: RequestStatus, remainingAcceptances = 0): RequestStatus {
+  switch (action) {
+    case 'submit':
+      return 'draft';
+    case 'go_live':
+      return 'pending_mediators';
+    case 'accept':
+      return 'awaiting_selection';
+    case 'withdraw':
+      return remainingAcceptances > 0 ? 'awaiting_selection' : 'pending_mediators';
+    case 'select':
+      return 'matched';
+    case 'start':
+      return 'in_progress';
+    case 'complete':
+      return 'completed';
+    case 'cancel':
+      return 'cancelled';
+    case 'reassign':
+      return status;
+  }
+}
 
 // Written by hand from RULES.md 4 (and 2.4 for cancel), not from TRANSITIONS.
 // ok = allowed; 403 = this actor may never do it; 409 = they may, but not in this state.

@@ -54,29 +54,5 @@ export function checkTransition(action: RequestAction, status: RequestStatus, ac
   return from.includes(status) ? 'ok' : 'conflict';
 }
 
-/** The state an action leads to. Withdraw depends on whether acceptances remain. */
-export function nextStatus(action: RequestAction, status: RequestStatus, remainingAcceptances = 0): RequestStatus {
-  switch (action) {
-    case 'submit':
-      return 'draft';
-    case 'go_live':
-      return 'pending_mediators';
-    case 'accept':
-      return 'awaiting_selection';
-    case 'withdraw':
-      return remainingAcceptances > 0 ? 'awaiting_selection' : 'pending_mediators';
-    case 'select':
-      return 'matched';
-    case 'start':
-      return 'in_progress';
-    case 'complete':
-      return 'completed';
-    case 'cancel':
-      return 'cancelled';
-    case 'reassign':
-      return status;
-  }
-}
-
 /** At most three acceptances form the selection list (spec 9). */
 export const MAX_ACCEPTANCES = 3;

@@ -94,7 +94,7 @@ export function compileRowMapper(fields: SelectedField[], joinsNotNullableMap?: 
 type MapperFactory = (decoders: (((value: unknown) => unknown) | null)[]) => (row: unknown[]) => Record<string, unknown>;
 const factories = new Map<string, MapperFactory>();
 
-/** How many distinct mappers were compiled (tests: preparing a statement again compiles nothing). */
+/** How many distinct mappers were compiled (tests: preparing a statement again compiles nothing). @internal */
 export const compiledMapperCount = () => factories.size;
 
 /** Drizzle's own row mapping (exported by drizzle-orm, absent from its public types). */
@@ -107,6 +107,7 @@ let heldEqualToDrizzle = false;
  * Tests turn this on (tests/helpers/test-app.ts): then every statement production runs through a compiled mapper is
  * also mapped by Drizzle itself, and any difference throws, so the whole API suite holds the compiled mappers equal
  * to Drizzle on every production statement (issue 22), and a Drizzle upgrade that changes its mapping fails there.
+ * @internal
  */
 export function holdCompiledRowsEqualToDrizzle(on: boolean): void {
   heldEqualToDrizzle = on;

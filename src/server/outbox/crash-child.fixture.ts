@@ -1,7 +1,7 @@
 // Run by outbox.crash.test.ts in a child process: registers an account (its verification e-mail goes to the outbox in
 // the registration's transaction), then dies by SIGKILL before the relay can deliver anything.
 import pino from 'pino';
-import { ConsoleMailer } from '../adapters/mail';
+import { ConsoleMailer } from '../adapters/mail/console-mailer';
 import { buildApp } from '../app';
 import { createContext } from '../bootstrap';
 import { parseEnv } from '../env';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/helpers/test-db';
-import { ConsoleMailer } from '../adapters/mail';
+import { ConsoleMailer } from '../adapters/mail/console-mailer';
 import { createContext } from '../bootstrap';
 import type { Database } from '../db/client';
 import { parseEnv } from '../env';

@@ -53,6 +53,7 @@ export async function purgeDelivered(db: DbOrTx): Promise<void> {
   await db.execute(sql`DELETE FROM outbox WHERE delivered_at < now() - interval '7 days'`);
 }
 
+/** Messages not delivered yet (of one topic). @internal (for tests) */
 export async function countUndelivered(db: DbOrTx, topic?: string): Promise<number> {
   const result = await db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL ${topic ? sql`AND topic = ${topic}` : sql``}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);

@@ -48,7 +48,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Each app's session cache (tests build several apps in one process). */
 const caches = new WeakMap<AppContext, SessionCache>();
 
-/** The session cache of an app built on this context (tests look into it). */
+/** The session cache of an app built on this context (tests look into it). @internal */
 export function sessionCacheOf(ctx: AppContext): SessionCache | undefined {
   return caches.get(ctx);
 }
@@ -56,6 +56,7 @@ export function sessionCacheOf(ctx: AppContext): SessionCache | undefined {
 /**
  * Waits until this app has heard every session-cache notification committed so far: for code that changes sessions or
  * users outside a write request (whose answer already waits for this), such as tests writing rows directly.
+ * @internal
  */
 export async function awaitSessionInvalidations(ctx: AppContext): Promise<void> {
   await caches.get(ctx)?.barrier((payload) => notifySessionCache(ctx.db, payload));

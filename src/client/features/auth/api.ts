@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { UserDto } from '../../../common/api-types';
 import type { Login, Register } from '../../../common/schemas/auth';
 import { apiRequest } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
 
 export function useLogin() {
   return useMutation({ mutationFn: (input: Login) => apiRequest<UserDto>('POST', '/api/login', input) });
@@ -10,14 +9,4 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({ mutationFn: (input: Register) => apiRequest<UserDto>('POST', '/api/register', input) });
-}
-
-/** Sign out: end the session, clear every cached answer, go home (spec 4). */
-export async function logout(): Promise<void> {
-  try {
-    await apiRequest('POST', '/api/logout');
-  } finally {
-    queryClient.clear();
-    window.location.assign('/');
-  }
 }

@@ -4,7 +4,6 @@ import type { Mailer } from './mailer';
 import { SmtpMailer } from './smtp-mailer';
 
 export type { Mailer, MailMessage } from './mailer';
-export { ConsoleMailer } from './console-mailer';
 
 /** The only place that picks a mail transport. */
 export function createMailer(env: Env): Mailer {

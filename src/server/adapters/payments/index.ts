@@ -6,7 +6,7 @@ import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 
 export type { PaymentIntent, PaymentProvider, PayoutAccountStatus, SavedCardCharge } from './provider';
-export { LocalPaymentProvider, TEST_CARDS, DECLINE_MESSAGES } from './local-provider';
+export { LocalPaymentProvider } from './local-provider';
 export { StripePaymentProvider } from './stripe-provider';
 
 /** The only place that picks a payment provider. */

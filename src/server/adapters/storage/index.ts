@@ -7,8 +7,6 @@ import type { Storage } from './storage';
 
 export type { Storage } from './storage';
 export { LocalStorage } from './local-storage';
-export { S3Storage } from './s3-storage';
-export { StorageUnavailableError } from './storage-errors';
 
 /** The only place that picks a storage driver. */
 export function createStorage(env: Env, options: { secret: string; clock: Clock; root?: string }): Storage {

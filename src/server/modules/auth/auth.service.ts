@@ -9,7 +9,6 @@ import { getSettings } from '../settings/settings.repo';
 import { renderEmail, type EmailKind } from '../settings/email-templates';
 import {
   findUserByEmail,
-  findUserById,
   insertUserUnlessEmailTaken,
   setPasswordHash,
   setRoleOnce,
@@ -154,5 +153,3 @@ async function sendAccountEmail(ctx: AppContext, user: UserRow, kind: EmailKind,
   // delivery is retried by the relay.
   await transaction(ctx, (tx) => enqueueMail(tx, { to: user.email, subject: email.subject, text: email.body }));
 }
-
-export { findUserById };

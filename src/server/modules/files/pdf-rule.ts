@@ -25,4 +25,3 @@ export function pdfProblem(head: Buffer, tail: Buffer): PdfProblem | null {
   if (HTML_MARKERS.some((marker) => lower.includes(marker))) return 'markup';
   return null;
 }
-

@@ -16,6 +16,7 @@ export interface NewNotification {
   linkUrl?: string | null;
 }
 
+/** Plain rows, for tests' set-up; production writes notifications through `notify()`. @internal */
 export async function insertNotifications(db: DbOrTx, items: NewNotification[]): Promise<void> {
   if (items.length) await db.insert(notifications).values(items);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { neutralizeUserText, renderEmail } from './email-templates';
+import { neutralizeUserText } from '../../../common/email-templates';
+import { renderEmail } from './email-templates';
 
 // User text (a name) in an e-mail: one line, and nothing a mail client would turn into a link. Our own link stays as is.
 
