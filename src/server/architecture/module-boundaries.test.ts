@@ -35,7 +35,12 @@ describe('plugins/, realtime/, db/, adapters/ (and audit/, outbox/, jobs/) impor
   });
 
   it('allows the layers below the modules, common, and tests that set up data through a module', async () => {
-    expect(await boundaryErrors('src/server/plugins/planted.ts', `export { transact } from '../db/transaction';\nexport { STRIPE_WEBHOOK_PATH } from '../http-paths';\n`)).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/plugins/planted.ts',
+        `export { transact } from '../db/transaction';\nexport { STRIPE_WEBHOOK_PATH } from '../http-paths';\n`,
+      ),
+    ).toEqual([]);
     expect(await boundaryErrors('src/server/adapters/mail/planted.ts', `export { displayMoney } from '../../../common/money';\n`)).toEqual([]);
     expect(await boundaryErrors('src/server/plugins/planted.api.test.ts', `export { ensureAdmin } from '../modules/users/accounts.service';\n`)).toEqual([]);
     // The job registry, filled from the modules and handed to jobs/boss.ts by main.ts and worker.ts.

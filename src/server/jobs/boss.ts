@@ -55,10 +55,7 @@ export type JobRunner = (ctx: AppContext, name: JobName, data: Record<string, un
  * Starts pg-boss and its queues, makes it the context's scheduler, then (when `work` is a runner, not false) starts the
  * workers, which run each job with it.
  */
-export async function startJobs(
-  ctx: AppContext,
-  options: { work: JobRunner | false },
-): Promise<{ scheduler: JobScheduler; stop: () => Promise<void> }> {
+export async function startJobs(ctx: AppContext, options: { work: JobRunner | false }): Promise<{ scheduler: JobScheduler; stop: () => Promise<void> }> {
   const runJob = options.work;
   const boss = bossFor(ctx);
   boss.on('error', (error) => ctx.log.error({ err: error }, 'job system error'));

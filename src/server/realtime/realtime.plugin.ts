@@ -20,11 +20,7 @@ const CLOSE_RESYNC = 1012;
  * `unreadCount` reads a user's unread notifications for the `notification` event; the app passes the notifications
  * module's count, because realtime is a lower layer and imports no module (DESIGN 4, decision 039).
  */
-export async function registerRealtime(
-  app: FastifyInstance,
-  ctx: AppContext,
-  unreadCount: (userId: string) => Promise<number>,
-): Promise<RealtimeHub> {
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext, unreadCount: (userId: string) => Promise<number>): Promise<RealtimeHub> {
   const hub = new RealtimeHub(unreadCount, ctx.log);
   const listener = await listen(ctx.database, REALTIME_CHANNEL, {
     onPayload: (payload) => {
