@@ -126,8 +126,10 @@ test('a lawyer posts a case with documents, pays, two mediators accept and the l
   await page.goto(requestUrl);
   await expect(page.getByText('Mediator Selected')).toBeVisible();
   await expect(page.getByText('Matched', { exact: true })).toBeVisible();
-  // Counteroffer: 400/hour × 4 hours.
-  await expect(page.getByText('$1,600', { exact: true })).toBeVisible();
+  // Counteroffer: 400/hour × 4 hours, the budget; all of it charged and held until completion (the Payment card).
+  await expect(page.getByText('Budget', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$1,600');
+  await expect(page.locator('[data-settlement] [data-figure="charged"]')).toHaveText('$1,600');
+  await expect(page.locator('[data-settlement] [data-figure="held"]')).toHaveText('$1,600');
   await expectNoHorizontalOverflow(page, 'request detail (matched)');
   await page.screenshot({ path: test.info().outputPath('mediator-selected.png'), fullPage: true });
 
