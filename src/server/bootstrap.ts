@@ -10,7 +10,9 @@ import { systemClock, type Clock } from './clock';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
+import { registerRequestPayments } from './modules/requests/payment-purposes';
 import { getSettings } from './modules/settings/settings.repo';
+import { registerSubscriptionPayments } from './modules/subscriptions/payment-purposes';
 import { OutboxRelay } from './outbox/relay';
 
 /** SESSION_SECRET, or one generated once and kept under DATA_DIR (development only; production requires it). */
@@ -33,6 +35,12 @@ export interface ContextOverrides {
   clock?: Clock;
   secret?: string;
   log?: AppContext['log'];
+}
+
+/** Fills payments' registry of purposes, step resumers and reconcilers (idempotent: a second context changes nothing). */
+export function registerPaymentPurposes(): void {
+  registerRequestPayments();
+  registerSubscriptionPayments();
 }
 
 /** Opens the database (migrating it) and wires the adapters the configuration picks. */
@@ -59,6 +67,9 @@ export async function createContext(env: Env, overrides: ContextOverrides = {}):
     // The scheduler is read at delivery time: main.ts swaps in pg-boss once it has started.
     outbox: new OutboxRelay({ db: database.db, mailer, jobs: () => ctx.jobs, log }),
   };
+  // Payments serves purposes it does not know: their owners register them once, here, for the server, the worker
+  // and the tests alike (docs/decisions/040).
+  registerPaymentPurposes();
   await getSettings(ctx.db);
   return ctx;
 }

@@ -2,7 +2,10 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { publishEvents } from '../../realtime/events.repo';
 import { notify } from '../notifications/notifications.service';
-import type { RequestRow } from '../requests/requests.repo';
+import type { mediationRequests } from '../../db/schema';
+
+// The request row as the database has it: payments reads it, and imports nothing of the requests module.
+type RequestRow = typeof mediationRequests.$inferSelect;
 import { updatePayment, type PaymentRow } from './payments.repo';
 import { hasPendingStep } from './steps.repo';
 import { displayMoney } from '../../../common/money';

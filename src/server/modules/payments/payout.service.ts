@@ -4,7 +4,10 @@ import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import type { Tx } from '../../db/client';
-import type { RequestRow } from '../requests/requests.repo';
+import type { mediationRequests } from '../../db/schema';
+
+// The request row as the database has it: payments reads it, and imports nothing of the requests module.
+type RequestRow = typeof mediationRequests.$inferSelect;
 import type { DbOrTx } from '../../db/client';
 import { paymentKeys } from './idempotency-keys';
 import { hasOpenDispute, ledgerFor, type PaymentRow } from './payments.repo';

@@ -1,10 +1,8 @@
 import type { AppContext } from '../../context';
-import { resumeBalanceCharge } from '../requests/selection.service';
-import { onIntentFailed, onIntentSucceeded } from './confirm.service';
+import { onIntentFailed, onIntentSucceeded, registeredReconcilers, resumerOf } from './payment-registry';
 import { paymentsAwaitingIntent } from './payments.repo';
 import { executeStep } from './steps';
 import { stalePendingSteps } from './steps.repo';
-import { reconcileSubscriptions } from '../subscriptions/reconcile-subscriptions';
 
 /**
  * Settles what a crash or a failed call left half-done (docs/decisions/011), run every minute by the server or the
@@ -17,7 +15,9 @@ export async function reconcilePayments(ctx: AppContext, options: { minAgeMs?: n
   let steps = 0;
   for (const step of await stalePendingSteps(ctx.db, before)) {
     try {
-      if (step.kind === 'balance_charge') await resumeBalanceCharge(ctx, step);
+      // A kind its owner runs itself (the selection's balance charge) goes back to the owner; payments runs the rest.
+      const resume = resumerOf(step.kind);
+      if (resume) await resume(ctx, step);
       else await executeStep(ctx, step);
       steps++;
     } catch (error) {
@@ -39,6 +39,7 @@ export async function reconcilePayments(ctx: AppContext, options: { minAgeMs?: n
       }
     }
   }
-  intents += await reconcileSubscriptions(ctx, options.minAgeMs ?? 60_000);
+  // The owners' own passes (subscriptions keep their intents and renewals in their tables).
+  for (const reconcile of registeredReconcilers()) intents += await reconcile(ctx, options.minAgeMs ?? 60_000);
   return { steps, intents };
 }

@@ -2,7 +2,7 @@ import { formatCents, parseCents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
-import { onIntentSucceeded } from './confirm.service';
+import { onIntentSucceeded } from './payment-registry';
 import { appendLedger, findPayoutAccount, savePayoutAccount, updatePayment } from './payments.repo';
 import { waitForPayoutAccount } from './payout-account-wait';
 import { finishPayoutIfSettled } from './payout-release';
@@ -11,8 +11,8 @@ import { bumpStepAttempts, lockStep, settleStep, type StepRow } from './steps.re
 /**
  * Runs one recorded money step (docs/decisions/011): the provider call with the step's idempotency key and no lock
  * held, then the settlement in a second transaction. Safe to repeat: the provider answers a repeated key with the
- * first outcome, and a settled step is never settled again. `balance_charge` steps belong to the selection flow,
- * which settles them itself (requests/selection.service.ts).
+ * first outcome, and a settled step is never settled again. Steps of a kind whose owner runs them itself (the
+ * selection's `balance_charge`) are resumed through the owner's registered resumer (payment-registry.ts), not here.
  */
 export async function executeStep(ctx: AppContext, step: StepRow): Promise<void> {
   if (step.status !== 'pending') return;

@@ -4,7 +4,7 @@ import { SAVED_CARD_CHARGE } from '../../adapters/payments/stripe-intent';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { transaction } from '../../unit-of-work';
-import { onIntentFailed, onIntentSucceeded } from './confirm.service';
+import { onIntentFailed, onIntentSucceeded } from './payment-registry';
 import { eventKeys } from './idempotency-keys';
 import { executeSteps } from './steps';
 import { claimProviderEvent } from './steps.repo';

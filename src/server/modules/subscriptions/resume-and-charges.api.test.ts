@@ -11,7 +11,7 @@ import type { SubscriptionChargeDto } from '../../../common/schemas/subscription
 import { LocalPaymentProvider } from '../../adapters/payments';
 import { DECLINE_MESSAGES } from '../../adapters/payments/local-provider';
 import { subscriptionCharges, subscriptions } from '../../db/schema';
-import { onIntentSucceeded } from '../payments/confirm.service';
+import { onIntentSucceeded } from '../payments/payment-registry';
 import { ensureAdmin } from '../users/accounts.service';
 import { NOTHING_TO_RESUME } from './resume.service';
 

@@ -8,7 +8,7 @@ import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/he
 import { DECLINE_MESSAGES } from '../../adapters/payments/local-provider';
 import { LocalPaymentProvider } from '../../adapters/payments';
 import { mediatorProfiles, providerCharges, subscriptionCharges, subscriptions } from '../../db/schema';
-import { onIntentSucceeded } from '../payments/confirm.service';
+import { onIntentSucceeded } from '../payments/payment-registry';
 import { reconcilePayments } from '../payments/reconcile';
 import { DOWNGRADE_MESSAGE } from './subscriptions.service';
 
