@@ -2,8 +2,8 @@
 // common imports nothing of ours, client and server never import each other, client features do not import each
 // other (pages compose them), components/ does not import features, and only repos import the SQL builder. In
 // src/server (decision 039): plugins/, realtime/, db/, adapters/ (and audit/, outbox/, jobs/) import no module, no
-// module imports another module's routes file, and a repo does not import a service
-// (src/server/architecture/module-boundaries.test.ts).
+// module imports another module's routes file, a repo does not import a service, and only payments imports its repos
+// (decision 040) (src/server/architecture/module-boundaries.test.ts, payments-boundary.test.ts).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -79,6 +79,8 @@ const BOUNDARY_MESSAGES = {
     "A module does not import another module's routes file ({{target}}): route files are not libraries; import the module's service, presenter or another shared file (decision 039).",
   repoImportsService:
     'A repo does not import a service ({{target}}): repos hold SQL and call nothing above them; let the service call both (DESIGN 4, decision 039).',
+  paymentsRepo:
+    "Only the payments module imports its repos ({{target}}): use its API, modules/payments/payments.api.ts (decision 040).",
 };
 
 /** 'src/server/modules/<m>/…' → '<m>'; otherwise undefined. */
@@ -102,6 +104,9 @@ const moduleBoundariesRule = {
         context.report({ node: source, messageId: 'otherModulesRoutes', data: { target } });
       }
       if (isRepo && file.endsWith('.service')) context.report({ node: source, messageId: 'repoImportsService', data: { target } });
+      if (targetModule === 'payments' && ownModule !== 'payments' && file.endsWith('.repo')) {
+        context.report({ node: source, messageId: 'paymentsRepo', data: { target } });
+      }
     };
     return {
       ImportDeclaration: (node) => check(node.source),
