@@ -145,14 +145,14 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
     const charges = await heldCharges(tx, payment);
     const held = charges.reduce((s, c) => s + c.amount, 0);
     const refund = (chargeId: string, amount: Cents) =>
-      recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId, amount, reason: 'Dispute resolved by our team' });
+      recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId, amount, reason: 'Dispute resolved by our team', at: now });
     let recorded: StepRow[] = [];
     let refunded = 0;
     // What the partial outcome pays the mediator and keeps as commission, for the notices' figures.
     let paidToMediator = 0;
     let feeKept = 0;
     if (input.outcome === 'release') {
-      recorded = await recordPayoutSteps(tx, request, payment);
+      recorded = await recordPayoutSteps(tx, request, payment, now);
     } else if (input.outcome === 'refund_full') {
       for (const c of charges) recorded.push(await refund(c.chargeId, c.amount));
       refunded = held;
@@ -167,7 +167,7 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
         paidToMediator += part.transfer;
         feeKept += part.platformFee;
         if (part.transfer + part.platformFee === 0) continue;
-        recorded.push(await recordPayoutTransfer(tx, payment, request.id, part, 'Payout after dispute resolution'));
+        recorded.push(await recordPayoutTransfer(tx, payment, request.id, part, 'Payout after dispute resolution', now));
       }
       refunded = split.refundTotal;
       await updateEscrow(tx, payment.id, { status: 'refunded_partial', refundReason: 'Dispute resolved: partial refund', updatedAt: now });

@@ -77,7 +77,10 @@ export async function recordKeptByPlatform(tx: Tx, kept: { paymentId: string; pl
 }
 
 /** A refund to the charge that holds the money: the payment's next refund step (`refund:{paymentId}:{n}`). */
-export async function recordRefund(tx: Tx, refund: { paymentId: string; requestId: string; chargeId: string; amount: Cents; reason: string }): Promise<StepRow> {
+export async function recordRefund(
+  tx: Tx,
+  refund: { paymentId: string; requestId: string; chargeId: string; amount: Cents; reason: string; at: Date },
+): Promise<StepRow> {
   const n = (await steps.countSteps(tx, refund.paymentId, 'refund')) + 1;
   return steps.recordStep(tx, {
     paymentId: refund.paymentId,
@@ -85,6 +88,7 @@ export async function recordRefund(tx: Tx, refund: { paymentId: string; requestI
     idempotencyKey: paymentKeys.refund(refund.paymentId, n),
     amount: refund.amount,
     params: { requestId: refund.requestId, chargeId: refund.chargeId, reason: refund.reason },
+    createdAt: refund.at,
   });
 }
 
@@ -92,16 +96,17 @@ export async function recordRefund(tx: Tx, refund: { paymentId: string; requestI
 export const recordTransfer = (tx: Tx, transfer: Parameters<typeof transferStep>[0]) => steps.recordStep(tx, transferStep(transfer));
 
 /** A payout part (common/domain/payout.ts) as a transfer step. */
-export const recordPayoutTransfer = (tx: Tx, payment: PaymentRow, requestId: string, part: PayoutPart, note: string) =>
-  steps.recordStep(tx, payoutTransferStep(payment, requestId, part, note));
+export const recordPayoutTransfer = (tx: Tx, payment: PaymentRow, requestId: string, part: PayoutPart, note: string, at: Date) =>
+  steps.recordStep(tx, payoutTransferStep(payment, requestId, part, note, at));
 
 /** Closes an open intent so it can never be paid (`cancel:{intentId}`); a paid one is acted on, then refunded. */
-export const recordIntentClose = (tx: Tx, close: { paymentId: string; requestId: string; intentId: string }) =>
+export const recordIntentClose = (tx: Tx, close: { paymentId: string; requestId: string; intentId: string; at: Date }) =>
   steps.recordStep(tx, {
     paymentId: close.paymentId,
     kind: 'cancel_intent',
     idempotencyKey: paymentKeys.closeIntent(close.intentId),
     params: { requestId: close.requestId, intentId: close.intentId },
+    createdAt: close.at,
   });
 
 /**
@@ -110,7 +115,7 @@ export const recordIntentClose = (tx: Tx, close: { paymentId: string; requestId:
  */
 export const recordBalanceCharge = (
   tx: Tx,
-  charge: { paymentId: string; requestId: string; mediatorId: string; paymentMethodId: string; attempt: number; amount: Cents },
+  charge: { paymentId: string; requestId: string; mediatorId: string; paymentMethodId: string; attempt: number; amount: Cents; at: Date },
 ) =>
   steps.recordStep(tx, {
     paymentId: charge.paymentId,
@@ -118,6 +123,7 @@ export const recordBalanceCharge = (
     idempotencyKey: paymentKeys.balance(charge.requestId, charge.attempt),
     amount: charge.amount,
     params: { requestId: charge.requestId, mediatorId: charge.mediatorId, paymentMethodId: charge.paymentMethodId, attempt: String(charge.attempt) },
+    createdAt: charge.at,
   });
 
 /** The step, locked after its request and payment (the lock order), for its owner to settle. */

@@ -28,7 +28,7 @@ export async function releasePayout(ctx: AppContext, requestId: string): Promise
     if (!request || !payment || request.status !== 'completed' || payment.status !== 'held' || !payment.mediatorId) return [];
     if (ctx.clock.now() < payoutDueAt(request)) return [];
     if (await hasOpenDispute(tx, request.id)) return [];
-    return recordPayoutSteps(tx, request, payment);
+    return recordPayoutSteps(tx, request, payment, ctx.clock.now());
   });
   await executeSteps(ctx, steps);
 }
@@ -39,14 +39,14 @@ export async function releasePayout(ctx: AppContext, requestId: string): Promise
  * passed, an admin's "release" resolution of a dispute at once (disputes.service.ts). The keys make a second call a
  * no-op.
  */
-export async function recordPayoutSteps(tx: Tx, request: RequestRow, payment: PaymentRow): Promise<StepRow[]> {
+export async function recordPayoutSteps(tx: Tx, request: RequestRow, payment: PaymentRow, at: Date): Promise<StepRow[]> {
   if (payment.status !== 'held' || !payment.mediatorId) return [];
   // The deposit first, then the balance: the fee comes out of the deposit (allocatePayout), whatever the ledger order.
   // Only what each charge still holds: a balance refunded on arrival (a selection that could not happen) pays nothing.
   const charges = (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0);
   const parts = allocatePayout(charges, parseCents(payment.platformFee)!);
   const recorded: StepRow[] = [];
-  for (const part of parts) recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout')));
+  for (const part of parts) recorded.push(await recordStep(tx, payoutTransferStep(payment, request.id, part, 'Payout', at)));
   return recorded.filter((step) => step.status === 'pending');
 }
 
@@ -86,6 +86,7 @@ export function transferStep(transfer: {
   platformFee: Cents;
   ledgerKind: 'payout_transfer' | 'cancellation_fee';
   note: string;
+  at: Date;
 }): NewStep {
   return {
     paymentId: transfer.paymentId,
@@ -100,11 +101,12 @@ export function transferStep(transfer: {
       platformFee: formatCents(transfer.platformFee),
       note: transfer.note,
     },
+    createdAt: transfer.at,
   };
 }
 
 /** A transfer to the mediator from one source charge: one per charge, whatever pays it (payout job or dispute). */
-export function payoutTransferStep(payment: PaymentRow, requestId: string, part: PayoutPart, note: string): NewStep {
+export function payoutTransferStep(payment: PaymentRow, requestId: string, part: PayoutPart, note: string, at: Date): NewStep {
   return transferStep({
     paymentId: payment.id,
     requestId,
@@ -114,5 +116,6 @@ export function payoutTransferStep(payment: PaymentRow, requestId: string, part:
     platformFee: part.platformFee,
     ledgerKind: 'payout_transfer',
     note,
+    at,
   });
 }

@@ -11,7 +11,8 @@ import { stalePendingSteps } from './steps.repo';
  * handlers ignore outcomes already acted on). Safe to run on several instances at once.
  */
 export async function reconcilePayments(ctx: AppContext, options: { minAgeMs?: number } = {}): Promise<{ steps: number; intents: number }> {
-  const before = new Date(Date.now() - (options.minAgeMs ?? 60_000));
+  // Steps carry the app's clock (as every row of ours), so their age is read on it too.
+  const before = new Date(ctx.clock.now().getTime() - (options.minAgeMs ?? 60_000));
   let steps = 0;
   for (const step of await stalePendingSteps(ctx.db, before)) {
     try {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { formatCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
 import { paymentSteps, processedProviderEvents } from '../../db/schema';
@@ -12,6 +12,8 @@ export interface NewStep {
   idempotencyKey: string;
   amount?: Cents;
   params: Record<string, string>;
+  /** The app's clock, as every row of ours: the reconciler reads steps' age on it (ctx.clock). */
+  createdAt: Date;
 }
 
 /** Records a step `pending`; a repeat with the same key returns the step already recorded. */
@@ -55,12 +57,12 @@ export async function hasPendingStep(tx: DbOrTx, paymentId: string, kinds: StepK
   return rows.length > 0;
 }
 
-/** Steps still pending since before `before`: left by a crash or a failed call, for the reconciler. */
+/** Steps still pending since `before` or earlier: left by a crash or a failed call, for the reconciler. */
 export async function stalePendingSteps(db: DbOrTx, before: Date, limit = 50): Promise<StepRow[]> {
   return db
     .select()
     .from(paymentSteps)
-    .where(and(eq(paymentSteps.status, 'pending'), lt(paymentSteps.createdAt, before)))
+    .where(and(eq(paymentSteps.status, 'pending'), lte(paymentSteps.createdAt, before)))
     .orderBy(asc(paymentSteps.createdAt))
     .limit(limit);
 }

@@ -113,7 +113,7 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
     const steps: StepRow[] = [];
     if (payment?.balanceIntentId && payment.pendingSelectionMediatorId === user.id) {
       const intentId = payment.balanceIntentId;
-      steps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId }));
+      steps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId, at: now }));
       await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
     }
     await repo.deletePendingAcceptance(tx, mine.id);

@@ -104,7 +104,7 @@ const LATE_BALANCE_REASON = 'Balance paid after the selection could no longer ta
 
 async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string, charge: { chargeId: string; amount: Cents; key: string }, at: Date) {
   await recordCharge(tx, { paymentId: payment.id, kind: 'balance_charge', amount: charge.amount, chargeId: charge.chargeId, idempotencyKey: charge.key, at });
-  return recordRefund(tx, { paymentId: payment.id, requestId, chargeId: charge.chargeId, amount: charge.amount, reason: LATE_BALANCE_REASON });
+  return recordRefund(tx, { paymentId: payment.id, requestId, chargeId: charge.chargeId, amount: charge.amount, reason: LATE_BALANCE_REASON, at });
 }
 
 type Plan =
@@ -137,7 +137,7 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
     // A balance waiting for another card from an earlier selection is closed: this selection replaces it.
     const closeSteps: StepRow[] = [];
     if (payment.balanceIntentId) {
-      closeSteps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId: payment.balanceIntentId }));
+      closeSteps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId: payment.balanceIntentId, at: ctx.clock.now() }));
       await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null });
     }
     const balance = finalBudgetOf(request, acceptance) - parseCents(payment.depositAmount)!;
@@ -154,6 +154,7 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
       paymentMethodId: payment.paymentMethodId,
       attempt,
       amount: balance,
+      at: ctx.clock.now(),
     });
     return { kind: 'charge', step, closeSteps };
   });

@@ -112,6 +112,7 @@ export async function onDepositSucceeded(ctx: AppContext, intent: PaymentIntent)
         chargeId,
         amount: intent.amount,
         reason: 'Deposit paid after the request could no longer use it',
+        at: now,
       });
       return [refund];
     }
