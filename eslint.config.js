@@ -79,8 +79,7 @@ const BOUNDARY_MESSAGES = {
     "A module does not import another module's routes file ({{target}}): route files are not libraries; import the module's service, presenter or another shared file (decision 039).",
   repoImportsService:
     'A repo does not import a service ({{target}}): repos hold SQL and call nothing above them; let the service call both (DESIGN 4, decision 039).',
-  paymentsRepo:
-    "Only the payments module imports its repos ({{target}}): use its API, modules/payments/payments.api.ts (decision 040).",
+  paymentsRepo: 'Only the payments module imports its repos ({{target}}): use its API, modules/payments/payments.api.ts (decision 040).',
 };
 
 /** 'src/server/modules/<m>/…' → '<m>'; otherwise undefined. */
@@ -96,7 +95,10 @@ const moduleBoundariesRule = {
     const isRepo = from.endsWith('.repo.ts');
     const check = (source) => {
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source.value)).split(path.sep).join('/');
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(context.filename), source.value))
+        .split(path.sep)
+        .join('/');
       const file = target.replace(/\.(?:js|ts)$/, '');
       const targetModule = moduleOf(target);
       if (layer && targetModule) context.report({ node: source, messageId: 'lowerLayerImportsModule', data: { layer } });

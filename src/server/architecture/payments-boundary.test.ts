@@ -27,8 +27,15 @@ describe('only the payments module imports its repos', () => {
   });
 
   it('allows the payments API from other modules, and the repos inside payments', async () => {
-    expect(await boundaryErrors('src/server/modules/requests/planted.ts', `export { recordRefund, updateEscrow } from '../payments/payments.api';\n`)).toEqual([]);
-    expect(await boundaryErrors('src/server/modules/payments/planted.ts', `export { recordStep } from './steps.repo';\nexport { ledgerFor } from './payments.repo';\n`)).toEqual([]);
+    expect(await boundaryErrors('src/server/modules/requests/planted.ts', `export { recordRefund, updateEscrow } from '../payments/payments.api';\n`)).toEqual(
+      [],
+    );
+    expect(
+      await boundaryErrors(
+        'src/server/modules/payments/planted.ts',
+        `export { recordStep } from './steps.repo';\nexport { ledgerFor } from './payments.repo';\n`,
+      ),
+    ).toEqual([]);
     // Tests may read the repos to check the ledger.
     expect(await boundaryErrors('src/server/modules/requests/planted.api.test.ts', `export { ledgerFor } from '../payments/payments.repo';\n`)).toEqual([]);
   });

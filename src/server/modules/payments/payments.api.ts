@@ -45,7 +45,8 @@ export const setPayee = (tx: Tx, paymentId: string, mediatorId: string, at: Date
  * Marks a provider outcome as acted on, in the transaction that acts on it; false for a replay (a second
  * confirmation, a duplicate webhook, the reconciler after the request path), which must change nothing.
  */
-export const claimIntentOutcome = (tx: Tx, intentId: string, outcome: 'succeeded' | 'failed') => steps.claimProviderEvent(tx, eventKeys.intentOutcome(intentId, outcome));
+export const claimIntentOutcome = (tx: Tx, intentId: string, outcome: 'succeeded' | 'failed') =>
+  steps.claimProviderEvent(tx, eventKeys.intentOutcome(intentId, outcome));
 
 /** A charge the provider confirmed (deposit or balance): its ledger entry, once per key. */
 export async function recordCharge(

@@ -102,7 +102,8 @@ export async function previewCancellation(
 async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
   // Recorded in this order, and carried out in it after commit: open intents closed, refunds, the cancellation fee.
   const recorded: StepRow[] = [];
-  const closeIntent = async (intentId: string) => recorded.push(await recordIntentClose(tx, { paymentId: payment.id, requestId: request.id, intentId, at: now }));
+  const closeIntent = async (intentId: string) =>
+    recorded.push(await recordIntentClose(tx, { paymentId: payment.id, requestId: request.id, intentId, at: now }));
   if (payment.status === 'pending') {
     // Nothing was charged: close the open intent (if submit has created it yet) so a late card confirmation cannot go
     // through; a late one that still does is refunded on arrival (submit.service onDepositSucceeded).
@@ -124,7 +125,9 @@ async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, p
         const amount = Math.min(left, charge.amount);
         if (amount <= 0) break;
         left -= amount;
-        recorded.push(await recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId: charge.chargeId, amount, reason: outcome.reason, at: now }));
+        recorded.push(
+          await recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId: charge.chargeId, amount, reason: outcome.reason, at: now }),
+        );
       }
     };
     await refundFrom('deposit_charge', outcome.depositRefund);

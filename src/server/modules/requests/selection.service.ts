@@ -69,7 +69,14 @@ async function applySelection(
     updatedAt: now,
   });
   if (balance) {
-    await recordCharge(tx, { paymentId: payment.id, kind: 'balance_charge', amount: balance.amount, chargeId: balance.chargeId, idempotencyKey: balance.key, at: now });
+    await recordCharge(tx, {
+      paymentId: payment.id,
+      kind: 'balance_charge',
+      amount: balance.amount,
+      chargeId: balance.chargeId,
+      idempotencyKey: balance.key,
+      at: now,
+    });
   }
   await updateEscrow(tx, payment.id, {
     mediatorId: acceptance.mediatorId,
