@@ -102,10 +102,3 @@ export async function hasOpenDispute(db: DbOrTx, requestId: string): Promise<boo
     .limit(1);
   return rows.length > 0;
 }
-
-/** The escrow status of many requests at once (request detail and lists show it to participants). */
-export async function paymentStatusesFor(db: DbOrTx, requestIds: string[]): Promise<Map<string, PaymentRow['status']>> {
-  if (!requestIds.length) return new Map();
-  const rows = await db.select({ requestId: payments.requestId, status: payments.status }).from(payments).where(inArray(payments.requestId, requestIds));
-  return new Map(rows.map((r) => [r.requestId, r.status]));
-}
