@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { publishEvents } from '../../realtime/events.repo';
 import { notify } from '../notifications/notifications.service';
@@ -11,13 +10,13 @@ import { hasPendingStep } from './steps.repo';
 import { displayMoney } from '../../../common/money';
 
 /**
- * Called when a payout transfer settles, under the request and payment locks: once no payout transfer is pending the
+ * Called when a payout transfer settles, inside that transaction (at its time), under the request and payment locks: once no payout transfer is pending the
  * payment is `released` (RULES.md 2.6) and the mediator is told (`payment_processed`). Runs once: a released payment
  * is never released again.
  */
-export async function finishPayoutIfSettled(ctx: AppContext, tx: Tx, request: RequestRow, payment: PaymentRow): Promise<void> {
+export async function finishPayoutIfSettled(tx: Tx, at: Date, request: RequestRow, payment: PaymentRow): Promise<void> {
   if (payment.status !== 'held' || (await hasPendingStep(tx, payment.id, ['transfer']))) return;
-  await updatePayment(tx, payment.id, { status: 'released', updatedAt: ctx.clock.now() });
+  await updatePayment(tx, payment.id, { status: 'released', updatedAt: at });
   if (!payment.mediatorId) return;
   await notify(tx, [
     {

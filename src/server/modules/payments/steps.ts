@@ -96,7 +96,7 @@ async function settle(ctx: AppContext, step: StepRow, result: Record<string, str
       if (result.ref !== 'none') await updatePayment(tx, payment.id, { transferId: result.ref, updatedAt: now });
     }
     await settleStep(tx, step.id, 'succeeded', result, now);
-    if (step.params.ledgerKind === 'payout_transfer') await finishPayoutIfSettled(ctx, tx, request, payment);
+    if (step.params.ledgerKind === 'payout_transfer') await finishPayoutIfSettled(tx, now, request, payment);
   });
 }
 
