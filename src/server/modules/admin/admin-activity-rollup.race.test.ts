@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { expect, it } from 'vitest';
+import { type TestApp } from '../../../../tests/helpers/test-app';
 import { transact } from '../../db/transaction';
 import { mediationRequests, messages, users } from '../../db/schema';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // The activity rollup (docs/decisions/031) under concurrent writers: one user's transactions committing at the same
 // moment with activity on the same UTC day, on consecutive days and out of order, must leave each row and its copy of
@@ -16,13 +16,7 @@ const ROUNDS = 25;
 
 describeOnPostgres('admin-activity-rollup.race.test.ts', 'activity rollup races on postgres', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t } = app));
 
   const snapshot = async (userId: string) =>
     rowsOf<Record<string, unknown>>(

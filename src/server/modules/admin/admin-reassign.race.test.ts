@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD, signUpMediator } from '../../../../tests/helpers/accounts';
+import { expect, it } from 'vitest';
+import { signUpMediator } from '../../../../tests/helpers/accounts';
 import { createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { type TestApp } from '../../../../tests/helpers/test-app';
 import { mediatorAcceptances } from '../../db/schema';
 import { findPaymentForRequest } from '../payments/payments.repo';
 import { findRequest } from '../requests/requests.repo';
-import { ensureAdmin } from '../users/accounts.service';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Reassignment raced on the PostgreSQL server (real concurrent transactions): one consistent outcome, 0 server
 // errors. Needs TEST_DATABASE_URL (see requests.race.test.ts for why and how it fails loudly in CI).
@@ -16,15 +15,7 @@ import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 describeOnPostgres('admin-reassign.race.test.ts', 'reassignment races on postgres', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-    await ensureAdmin(t.ctx, 'race.admin@example.com', PASSWORD);
-    admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'race.admin@example.com', password: PASSWORD }));
-  }, 180_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t, admin } = app), { adminEmail: 'race.admin@example.com', timeoutMs: 180_000 });
 
   const reassign = (id: string, mediatorId: string) => call(t, 'PATCH', `/api/admin/mediations/${id}/reassign`, admin, { mediatorId });
 

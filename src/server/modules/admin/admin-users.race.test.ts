@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '../../../../tests/helpers/accounts';
 import { call } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { ensureAdmin } from '../users/accounts.service';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Two admins taking each other out at the same moment must not leave the marketplace without one (decision 020). Needs
 // TEST_DATABASE_URL (PGlite has one connection, so nothing runs concurrently there); fails loudly in CI without it.
 
 describeOnPostgres('admin-users.race.test.ts', 'admin races on postgres', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t } = app));
 
   async function newAdmin() {
     const email = uniqueEmail('race-admin');

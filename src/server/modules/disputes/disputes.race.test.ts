@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD } from '../../../../tests/helpers/accounts';
+import { expect, it } from 'vitest';
 import { expectLedgerWhole, ledgerOf } from '../../../../tests/helpers/ledger';
 import { createCompletedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { type TestApp } from '../../../../tests/helpers/test-app';
 import { runJob } from '../../jobs/handlers';
 import { reconcilePayments } from '../payments/reconcile';
-import { ensureAdmin } from '../users/accounts.service';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Disputes raced on the PostgreSQL server: concurrent resolutions, and a dispute raised while the payout job runs at
 // the end of the hold window. Needs TEST_DATABASE_URL (see requests.race.test.ts for why and how it fails loudly in CI).
@@ -18,15 +16,7 @@ const HOUR = 60 * 60_000;
 describeOnPostgres('disputes.race.test.ts', 'dispute races on postgres', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-    await ensureAdmin(t.ctx, 'race.admin@example.com', PASSWORD);
-    admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'race.admin@example.com', password: PASSWORD }));
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t, admin } = app), { adminEmail: 'race.admin@example.com' });
 
   const counts = async (id: string) => {
     const res = await t.ctx.db.execute(

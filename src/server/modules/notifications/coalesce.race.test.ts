@@ -1,24 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { signUpVerified } from '../../../../tests/helpers/accounts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { type TestApp } from '../../../../tests/helpers/test-app';
 import { notifications } from '../../db/schema';
 import { transaction } from '../../unit-of-work';
 import { markThreadNotificationsRead, notify } from './notifications.service';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Coalescing new-message notifications raced on the PostgreSQL server: many messages of one thread at once become one
 // unread row that counts them all, even while the user reads. Needs TEST_DATABASE_URL (see requests.race.test.ts).
 
 describeOnPostgres('coalesce.race.test.ts', 'new-message coalescing races on postgres', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t } = app));
 
   const requestId = '66666666-6666-4666-8666-666666666666';
   const message = (userId: string, i: number) => ({

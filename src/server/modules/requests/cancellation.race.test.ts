@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD } from '../../../../tests/helpers/accounts';
+import { expect, it } from 'vitest';
 import { expectLedgerWhole, expectProviderAgrees } from '../../../../tests/helpers/ledger';
 import { createCompletedRequest, createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { type TestApp } from '../../../../tests/helpers/test-app';
 import { runJob } from '../../jobs/handlers';
 import { reconcilePayments } from '../payments/reconcile';
-import { ensureAdmin } from '../users/accounts.service';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Cancellations raced on the PostgreSQL server (issue 8): many cancels of one request by its lawyer and an admin, and
 // an admin's cancel against completion, a dispute's resolution and the payout job. Needs TEST_DATABASE_URL (see
@@ -20,15 +18,7 @@ const REFUNDS = ['full', 'partial', 'none'] as const;
 describeOnPostgres('cancellation.race.test.ts', 'cancellation races on postgres', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-    await ensureAdmin(t.ctx, 'cancel.race.admin@example.com', PASSWORD);
-    admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'cancel.race.admin@example.com', password: PASSWORD }));
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t, admin } = app), { adminEmail: 'cancel.race.admin@example.com' });
 
   const adminCancel = (id: string, refund: (typeof REFUNDS)[number]) =>
     call(t, 'POST', `/api/admin/mediations/${id}/cancel`, admin, { refund, reason: 'Race' });

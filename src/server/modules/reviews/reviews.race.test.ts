@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
+import { expect, it } from 'vitest';
+import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
-import { ensureAdmin } from '../users/accounts.service';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { type TestApp } from '../../../../tests/helpers/test-app';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Reviews arriving at once for the same reviewee (RULES.md 6): the rating and count on the profile are recomputed
 // under that profile's lock, so neither review's figure is lost. Needs TEST_DATABASE_URL (PGlite has one connection,
@@ -12,15 +11,7 @@ import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 describeOnPostgres('reviews.race.test.ts', 'review races on postgres', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-    await ensureAdmin(t.ctx, 'reviews.race.admin@example.com', PASSWORD);
-    admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'reviews.race.admin@example.com', password: PASSWORD }));
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t, admin } = app), { adminEmail: 'reviews.race.admin@example.com' });
 
   it('three mediators review the same lawyer at once, five times over: every review counts in the lawyer profile', async () => {
     for (let round = 0; round < 5; round++) {

@@ -1,12 +1,12 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PASSWORD, signUpMediator } from '../../../../tests/helpers/accounts';
 import { recordedJobs } from '../../../../tests/helpers/jobs';
 import { call, CARDS } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { mediatorProfiles, notifications, providerCharges, subscriptionCharges, subscriptions } from '../../db/schema';
 import { runJob } from '../../jobs/handlers';
-import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
+import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/postgres-only';
 
 // Subscription races on the PostgreSQL server (PGlite's one connection serializes everything): concurrent
 // confirmations, two renewal runs at once, a cancel racing the renewal. Needs TEST_DATABASE_URL (see
@@ -14,13 +14,7 @@ import { describeOnPostgres } from '../../../../tests/helpers/postgres-only';
 
 describeOnPostgres('subscriptions.race.test.ts', 'subscription races on postgres', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-  }, 60_000);
-  afterAll(async () => {
-    t?.ctx.database.pool?.on('error', () => undefined);
-    await t?.close();
-  });
+  startRaceApp((app) => ({ t } = app));
 
   const signIn = async (email: string) => sessionCookie(await call(t, 'POST', '/api/login', undefined, { email, password: PASSWORD }));
   const subscriptionOf = async (mediatorId: string) => (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.mediatorId, mediatorId)))[0];
