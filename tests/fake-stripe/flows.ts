@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { savePayoutAccount } from '../../src/server/modules/payments/payments.repo';
 import { signUpLawyer, signUpMediator } from '../helpers/accounts';
 import type { Backend } from '../helpers/backends';
@@ -7,9 +8,23 @@ import { FAKE_CARDS } from './cards';
 import { FakeStripe } from './server';
 import { deliverLast } from './webhooks';
 
-/** The app with the `stripe` provider, the real SDK talking to this fake. */
-export function createStripeTestApp(backend: Backend, fake: FakeStripe): Promise<TestApp> {
-  return createTestApp(backend, { stripe: { baseUrl: fake.baseUrl, secretKey: fake.secretKey, webhookSecret: fake.webhookSecret } });
+/**
+ * The set-up every Stripe test file repeated: before its tests, the fake started and the app with the `stripe`
+ * provider (the real SDK talking to the fake) handed to `ready`; after them, both stopped. One app per file and
+ * database (creating one is the slow part); every test makes its own users and requests.
+ */
+export function startStripeApp(backend: Backend, ready: (app: { t: TestApp; fake: FakeStripe }) => void): void {
+  let fake: FakeStripe | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    fake = await new FakeStripe().start();
+    t = await createTestApp(backend, { stripe: { baseUrl: fake.baseUrl, secretKey: fake.secretKey, webhookSecret: fake.webhookSecret } });
+    ready({ t, fake });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.stop();
+  });
 }
 
 export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_CARDS } from '../../../tests/fake-stripe/cards';
-import { createStripeTestApp, intentIdOf } from '../../../tests/fake-stripe/flows';
+import { startStripeApp, intentIdOf } from '../../../tests/fake-stripe/flows';
 import { FakeStripe } from '../../../tests/fake-stripe/server';
 import { deliverEvent } from '../../../tests/fake-stripe/webhooks';
 import { signUpLawyer } from '../../../tests/helpers/accounts';
@@ -21,14 +21,7 @@ import { transaction } from '../unit-of-work';
 describe.each(backends)('a deposit whose webhook was claimed by a process that died, then the draft cancelled, on %s', (backend) => {
   let fake: FakeStripe;
   let t: TestApp;
-  beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createStripeTestApp(backend, fake);
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  startStripeApp(backend, (app) => ({ t, fake } = app));
 
   it('is refunded in full at the provider and in the ledger when the draft is cancelled', async () => {
     const lawyer = await signUpLawyer(t);

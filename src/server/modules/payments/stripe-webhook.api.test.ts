@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_CARDS } from '../../../../tests/fake-stripe/cards';
-import { createAcceptedStripeRequest, createMatchedStripeRequest, createStripeTestApp, intentIdOf, onboardMediator } from '../../../../tests/fake-stripe/flows';
+import { createAcceptedStripeRequest, createMatchedStripeRequest, startStripeApp, intentIdOf, onboardMediator } from '../../../../tests/fake-stripe/flows';
 import { FakeStripe } from '../../../../tests/fake-stripe/server';
 import { deliverEvent } from '../../../../tests/fake-stripe/webhooks';
 import { signUpLawyer } from '../../../../tests/helpers/accounts';
@@ -23,14 +23,7 @@ const EVERY_ATTEMPT = 1 + STRIPE_NETWORK_RETRIES;
 describe.each(backends)('stripe webhooks and lost answers on %s', (backend) => {
   let fake: FakeStripe;
   let t: TestApp;
-  beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createStripeTestApp(backend, fake);
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  startStripeApp(backend, (app) => ({ t, fake } = app));
 
   /** A submitted draft and the id of its deposit intent (not paid yet). */
   async function submittedDraft() {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_CARDS } from '../../../../tests/fake-stripe/cards';
 import {
   createAcceptedStripeRequest,
   createMatchedStripeRequest,
-  createStripeTestApp,
+  startStripeApp,
   intentIdOf,
   onboardMediator,
   payInBrowser,
@@ -26,14 +26,7 @@ describe.each(backends)('the stripe provider against the fake on %s', (backend) 
   let fake: FakeStripe;
   let t: TestApp;
   // One app per database (creating one is the slow part); every test makes its own users and requests.
-  beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createStripeTestApp(backend, fake);
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  startStripeApp(backend, (app) => ({ t, fake } = app));
 
   const requestOf = async (id: string, cookie: string) => (await call(t, 'GET', `/api/requests/${id}`, cookie)).json();
 
