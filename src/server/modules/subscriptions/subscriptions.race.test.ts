@@ -37,6 +37,26 @@ describeOnPostgres('subscriptions.race.test.ts', 'subscription races on postgres
     return { ...mediator, subscription: await subscriptionOf(mediator.user.id) };
   };
 
+  it("'Keep my plan' raced: 10 resumes at once, one 200; the mediator's own resumes and cancels at once answer 200 or 409, never 5xx, and the page shows the stored state", async () => {
+    const mediator = await proMediator();
+    expect((await call(t, 'POST', '/api/subscription/cancel', mediator.cookie)).statusCode).toBe(200);
+    const resumes = await Promise.all(Array.from({ length: 10 }, () => call(t, 'POST', '/api/subscription/resume', mediator.cookie)));
+    expect(resumes.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect((await subscriptionOf(mediator.user.id)).cancelAtPeriodEnd).toBe(false);
+
+    // The same user's two buttons at once, in both orders: each answers 200 or 409, none a server error, and what the
+    // page reads is what is stored.
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => call(t, 'POST', `/api/subscription/${i % 2 ? 'resume' : 'cancel'}`, mediator.cookie)),
+      );
+      for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+      const stored = (await subscriptionOf(mediator.user.id)).cancelAtPeriodEnd;
+      expect((await call(t, 'GET', '/api/subscription', mediator.cookie)).json().cancelAtPeriodEnd).toBe(stored);
+    }
+    expect(await profileTier(mediator.user.id)).toBe('pro');
+  });
+
   it('10 concurrent upgrades share one intent; 10 concurrent confirmations make one charge, one period, one notice', async () => {
     for (let round = 0; round < 3; round++) {
       const mediator = await signUpMediator(t);
