@@ -3,7 +3,7 @@
 // other (pages compose them), components/ does not import features, and only repos import the SQL builder. In
 // src/server (decision 039): plugins/, realtime/, db/, adapters/ (and audit/, outbox/, jobs/) import no module, no
 // module imports another module's routes file, a repo does not import a service, and only payments imports its repos
-// (decision 040) (src/server/architecture/module-boundaries.test.ts, module-boundaries.test.ts).
+// (decision 040) (src/server/architecture/module-boundaries.test.ts).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
