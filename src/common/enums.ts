@@ -39,6 +39,14 @@ export const NOTIFICATION_TYPES = [
   'broadcast',
   // A mediator withdrew their pending acceptance (issue 7: not an `acceptance_received`).
   'acceptance_withdrawn',
+  // The two-sided case (issue 23, docs/decisions/043): the other side's counsel and the mediator's agreement.
+  'counsel_joined',
+  'invitation_declined',
+  'selection_proposed',
+  'selection_approved',
+  'selection_declined',
+  'conflict_disclosed',
+  'reviews_revealed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -60,3 +68,28 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 export const DISPUTE_OUTCOMES = ['release', 'refund_full', 'refund_partial'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+// The two sides of a case (issue 23): `first` is the lawyer who posted the request, `second` the opposing counsel who
+// joined it from an invitation. A request nobody joined has only a first side and behaves as the spec says.
+export const CASE_SIDES = ['first', 'second'] as const;
+export type CaseSide = (typeof CASE_SIDES)[number];
+
+// Who may open a case document, chosen by its uploader (docs/decisions/044).
+export const DOCUMENT_VISIBILITIES = ['own_side', 'side_and_mediator', 'everyone'] as const;
+export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
+
+// An invitation's stored state; `expired` is read from expires_at, never stored (docs/decisions/043).
+export const INVITATION_STATUSES = ['sent', 'opened', 'joined', 'declined', 'revoked'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+// The inviting side's proposal of a mediator, which the other side approves or declines (docs/decisions/045).
+export const PROPOSAL_STATUSES = ['proposed', 'approved', 'declined', 'withdrawn'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+// Message channels of a case (docs/decisions/046): `first` and `second` are each side's private channel with the
+// mediator (the caucus); `joint` holds both sides and the mediator. A one-sided case has only `first`, the spec's thread.
+export const MESSAGE_CHANNELS = ['first', 'second', 'joint'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+export const CASE_PARTY_KINDS = ['party', 'firm'] as const;
+export type CasePartyKind = (typeof CASE_PARTY_KINDS)[number];

@@ -45,7 +45,8 @@ export const MessageDtoSchema = z.object({
   id: Id,
   requestId: Id,
   senderId: Id,
-  recipientId: Id,
+  /** Null in a two-sided case's joint channel, which has no single recipient (decision 046). */
+  recipientId: Id.nullable(),
   senderName: z.string(),
   content: z.string(),
   attachmentUrl: z.string().nullable(),

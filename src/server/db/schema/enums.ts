@@ -1,6 +1,12 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
   ACCEPTANCE_STATUSES,
+  CASE_PARTY_KINDS,
+  CASE_SIDES,
+  DOCUMENT_VISIBILITIES,
+  INVITATION_STATUSES,
+  MESSAGE_CHANNELS,
+  PROPOSAL_STATUSES,
   DISPUTE_OUTCOMES,
   DISPUTE_STATUSES,
   LEDGER_KINDS,
@@ -28,3 +34,9 @@ export const uploadPurpose = pgEnum('upload_purpose', UPLOAD_PURPOSES);
 export const ledgerKind = pgEnum('ledger_kind', LEDGER_KINDS);
 export const disputeStatus = pgEnum('dispute_status', DISPUTE_STATUSES);
 export const disputeOutcome = pgEnum('dispute_outcome', DISPUTE_OUTCOMES);
+export const caseSide = pgEnum('case_side', CASE_SIDES);
+export const documentVisibility = pgEnum('document_visibility', DOCUMENT_VISIBILITIES);
+export const invitationStatus = pgEnum('invitation_status', INVITATION_STATUSES);
+export const proposalStatus = pgEnum('proposal_status', PROPOSAL_STATUSES);
+export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS);
+export const casePartyKind = pgEnum('case_party_kind', CASE_PARTY_KINDS);

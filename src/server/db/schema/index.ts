@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './mediation';
 export * from './money';
 export * from './platform';
+export * from './cases';

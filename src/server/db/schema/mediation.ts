@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, date } from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
-import { acceptanceStatus, disputeOutcome, disputeStatus, mediationType, pricingModel, requestStatus, uploadPurpose } from './enums';
+import {
+  acceptanceStatus,
+  disputeOutcome,
+  disputeStatus,
+  documentVisibility,
+  mediationType,
+  messageChannel,
+  pricingModel,
+  requestStatus,
+  uploadPurpose,
+} from './enums';
 
 /** The settings copied onto a request at submit (RULES.md 1): later changes never alter a submitted deal. */
 export interface RequestTerms {
@@ -32,6 +42,12 @@ export const mediationRequests = pgTable(
     opposingLawyerFirmName: varchar('opposing_lawyer_firm_name', { length: 200 }),
     opposingLawyerEmail: varchar('opposing_lawyer_email', { length: 254 }),
     opposingLawyerPhone: varchar('opposing_lawyer_phone', { length: 40 }),
+    /**
+     * The second side's counsel: the lawyer who joined from an invitation (issue 23, docs/decisions/043). Null while
+     * nobody has joined, and then the request is the spec's one-sided request in every respect. Set once, by a
+     * conditional update (`WHERE opposing_lawyer_id IS NULL`), so only one account can hold the seat.
+     */
+    opposingLawyerId: uuid('opposing_lawyer_id').references(() => users.id),
     mediationType: mediationType('mediation_type').notNull(),
     pricingModel: pricingModel('pricing_model').notNull().default('hourly'),
     preferredDate: date('preferred_date'),
@@ -83,6 +99,7 @@ export const mediationRequests = pgTable(
     index('mediation_requests_lawyer_status_idx').on(t.lawyerId, t.status),
     index('mediation_requests_open_to_all_idx').on(t.openToAllAt),
     index('mediation_requests_selected_idx').on(t.selectedMediatorId),
+    index('mediation_requests_opposing_lawyer_idx').on(t.opposingLawyerId),
     // The admin analytics (docs/decisions/021) read a range of these times; with the user alongside, index-only.
     index('mediation_requests_submitted_idx').on(t.submittedAt, t.lawyerId, t.selectedMediatorId),
     index('mediation_requests_created_idx').on(t.createdAt, t.lawyerId),
@@ -119,6 +136,12 @@ export const mediatorAcceptances = pgTable(
     proposedRate: money('proposed_rate'),
     note: text('note'),
     noConflictConfirmed: boolean('no_conflict_confirmed').notNull().default(false),
+    /**
+     * The parties and firms of this case found in the mediator's earlier cases when they accepted (issue 23), and the
+     * disclosure they had to write because of them; both shown to the sides before selection (docs/decisions/047).
+     */
+    conflictMatches: jsonb('conflict_matches').$type<ConflictMatch[]>(),
+    disclosure: text('disclosure'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -128,6 +151,15 @@ export const mediatorAcceptances = pgTable(
     index('mediator_acceptances_accepted_idx').on(t.acceptedAt, t.mediatorId),
   ],
 );
+
+export interface ConflictMatch {
+  /** The name as written in this case. */
+  name: string;
+  kind: 'party' | 'firm';
+  /** The earlier case it was found in (its case name and number, which the mediator already knows). */
+  caseName: string;
+  caseNumber: string;
+}
 
 /** Who was told about a request going live, so the open-to-all job tells only those not yet told. */
 export const requestNotices = pgTable(
@@ -161,6 +193,11 @@ export const uploads = pgTable(
     /** Set once the object was checked (size and first bytes) when attached to something. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     requestId: uuid('request_id').references(() => mediationRequests.id, { onDelete: 'set null' }),
+    /**
+     * Who may open it, for a case document (brief or case file linked to a request): chosen by its uploader, whose side
+     * is the uploader's seat on the request (docs/decisions/044). Null for anything else (photos, attachments).
+     */
+    visibility: documentVisibility('visibility'),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_request_idx').on(t.requestId)],
@@ -182,6 +219,11 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: createdAt(),
+    /**
+     * When it became visible. A one-sided case's review is visible at once (the same time as createdAt, RULES.md 6);
+     * a two-sided case's reviews are revealed together, when all are in or 14 days after completion (decision 048).
+     */
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId),
@@ -200,9 +242,10 @@ export const messages = pgTable(
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id),
+    /** The other participant of a private channel; null in the joint channel, whose read state is channel_reads. */
+    recipientId: uuid('recipient_id').references(() => users.id),
+    /** The spec's one thread is the first side's channel; a two-sided case adds `second` and `joint` (decision 046). */
+    channel: messageChannel('channel').notNull().default('first'),
     content: text('content').notNull(),
     attachmentUrl: text('attachment_url'),
     isRead: boolean('is_read').notNull().default(false),
@@ -210,6 +253,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_request_created_idx').on(t.requestId, t.createdAt),
+    index('messages_request_channel_created_idx').on(t.requestId, t.channel, t.createdAt),
     index('messages_recipient_unread_idx').on(t.recipientId, t.isRead),
     index('messages_created_idx').on(t.createdAt, t.senderId),
   ],

@@ -28,6 +28,13 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   dispute_opened: { owner: 'a lawyer reports a problem: checked in modules/disputes/disputes.api.test.ts' },
   dispute_resolved: { owner: 'an admin resolves a dispute: checked in modules/disputes/disputes.api.test.ts' },
   broadcast: { owner: 'admin broadcast (a later issue)' },
+  counsel_joined: { owner: 'opposing counsel joins from an invitation: checked in modules/cases/invitations.api.test.ts' },
+  invitation_declined: { owner: 'the invited counsel declines: checked in modules/cases/invitations.api.test.ts' },
+  selection_proposed: { owner: 'the inviting side proposes a mediator: checked in modules/cases/selection-proposals.api.test.ts' },
+  selection_approved: { owner: 'the other side approves the proposal: checked in modules/cases/selection-proposals.api.test.ts' },
+  selection_declined: { owner: 'the other side declines the proposal: checked in modules/cases/selection-proposals.api.test.ts' },
+  conflict_disclosed: { owner: 'a mediator accepts with a disclosure: checked in modules/cases/conflicts.api.test.ts' },
+  reviews_revealed: { owner: 'a two-sided case reveals its reviews: checked in modules/reviews/reveal.api.test.ts' },
 };
 
 const EMAILED: NotificationType[] = ['new_request', 'acceptance_received', 'mediator_selected', 'mediation_completed', 'payment_processed', 'new_message'];
