@@ -6,7 +6,7 @@ export interface EmailTemplate {
   body: string;
 }
 
-export const EMAIL_PLACEHOLDERS = ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink'] as const;
+export const EMAIL_PLACEHOLDERS = ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink', 'inviterName'] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 
 export const EMAIL_KINDS = [
@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   'mediation_completed',
   'payment_processed',
   'new_message',
+  'case_invitation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -50,6 +51,8 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   mediation_completed: { label: 'Mediation completed', ...NOTIFICATION },
   payment_processed: { label: 'Payout sent', ...NOTIFICATION },
   new_message: { label: 'Unread messages', placeholders: ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink'], required: NOTIFICATION.required },
+  // To someone who may have no account yet: the link is the invitation itself (docs/decisions/043).
+  case_invitation: { label: 'Invitation to join a case', placeholders: ['firstName', 'inviterName', 'caseName', 'link'], required: ['link'] },
 };
 
 /** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
@@ -170,6 +173,21 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       'You receive this because e-mails about new messages are on. Turn them off: {{unsubscribeLink}}',
     ].join('\n'),
   },
+  case_invitation: {
+    subject: '{{inviterName}} invited you to join the mediation {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      '{{inviterName}} invited you, as opposing counsel, to join the mediation {{caseName}} on MediateHub.',
+      'There you can see what is shared with your side, agree on the mediator and talk to them.',
+      '',
+      'Open the invitation to join (or decline) here:',
+      '',
+      '{{link}}',
+      '',
+      'The link works for 14 days and only once. If you do not know this case, you can ignore this message.',
+    ].join('\n'),
+  },
 };
 
 /** Placeholders whose values the server builds itself (links to our own origin). Every other value is user text. */
@@ -227,13 +245,16 @@ export function sampleValues(kind: EmailKind, origin: string): Record<EmailPlace
           ? '/auth'
           : kind === 'new_message'
             ? '/messages/5f0c2a9e-0000-4000-8000-000000000001'
-            : '/requests/5f0c2a9e-0000-4000-8000-000000000001';
+            : kind === 'case_invitation'
+              ? '/invitations/sample-token'
+              : '/requests/5f0c2a9e-0000-4000-8000-000000000001';
   return {
     firstName: 'Ada',
     caseName: 'Smith v. Jones',
     count: '2',
     link: `${origin}${path}`,
     unsubscribeLink: `${origin}/api/email/unsubscribe?token=sample-token`,
+    inviterName: 'Grace Hopper',
   };
 }
 

@@ -29,6 +29,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { invitationsRoutes } from './modules/cases/invitations.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   settingsRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   requestsRoutes(app, ctx);
+  invitationsRoutes(app, ctx);
   paymentsRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
   payoutsRoutes(app, ctx);

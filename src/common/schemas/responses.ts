@@ -2,6 +2,7 @@
 // against these and strips keys they do not list, so they mirror the presenters exactly; api-types.ts infers the
 // client's types from them.
 import { z } from 'zod';
+import { CaseSidesSchema, SelectionProposalSchema } from './cases';
 import {
   ACCEPTANCE_STATUSES,
   LEDGER_KINDS,
@@ -193,6 +194,8 @@ export const SettlementSchema = z.object({
 export const RequestDtoSchema = z.object({
   id: Id,
   lawyerId: Id,
+  /** The second side's counsel, who joined from an invitation (issue 23); null on a one-sided request. */
+  opposingLawyerId: Id.nullable(),
   caseNumber: z.string(),
   caseName: z.string(),
   caseType: z.string(),
@@ -253,6 +256,11 @@ export const RequestDtoSchema = z.object({
   refund: RequestRefundSchema,
   /** What happened to the money so far, for participants and admins once a payment exists; null otherwise. */
   settlement: SettlementSchema.nullable(),
+  /** The case's sides (issue 23) on the detail (GET /api/requests/{id}), for the lawyers, the selected mediator and
+   * admins; null for other mediators and in lists. */
+  sides: CaseSidesSchema.nullable(),
+  /** A two-sided case's latest proposal of a mediator (decision 045); null when none (always, one-sided). */
+  selectionProposal: SelectionProposalSchema.nullable(),
 });
 
 /** GET /api/requests/counts: a mediator's tabs, or a lawyer's requests by status (statuses with none are absent). */

@@ -32,6 +32,10 @@ export const RATE_LIMITS = {
   messages: 60,
   uploads: 30,
   accepts: 30,
+  // Invitations of opposing counsel send e-mail to an address the sender types: a few a minute (decision 043).
+  invitations: 10,
+  // Invitation links, per IP: the token cannot be guessed, this keeps a script from hammering the lookup.
+  invitationLinks: 30,
   general: 300,
 } as const;
 

@@ -12,6 +12,7 @@ import { payoutDueAt } from '../../../common/domain/payout';
 import type { RequestDispute } from '../../../common/schemas/disputes';
 import { settle, settlementDto } from '../../../common/domain/settlement';
 import { sumsInCents, type LedgerSumsRow } from './ledger-sums.repo';
+import type { CaseSides, SelectionProposalDto } from '../../../common/schemas/cases';
 
 export interface RequestPaymentFacts {
   status: PaymentStatus;
@@ -24,9 +25,23 @@ export interface Viewer {
   role: 'lawyer' | 'mediator' | 'admin';
 }
 
-/** Owner, selected mediator and admins see everything; other mediators see no contacts or documents (RULES.md 6). */
+/**
+ * Owner, selected mediator and admins see everything; other mediators see no contacts or documents (RULES.md 6). The
+ * second side's counsel (issue 23) sees the case as a participant too, except what is the first side's alone (its
+ * payment, and its documents by their visibility).
+ */
 export function hasFullAccess(request: RequestRow, viewer: Viewer): boolean {
-  return viewer.role === 'admin' || request.lawyerId === viewer.id || (request.selectedMediatorId !== null && request.selectedMediatorId === viewer.id);
+  return (
+    viewer.role === 'admin' ||
+    request.lawyerId === viewer.id ||
+    (request.opposingLawyerId !== null && request.opposingLawyerId === viewer.id) ||
+    (request.selectedMediatorId !== null && request.selectedMediatorId === viewer.id)
+  );
+}
+
+/** Whether the viewer may see the request's payment: its payer (the first side), the selected mediator and admins. */
+function seesPayment(request: RequestRow, viewer: Viewer): boolean {
+  return hasFullAccess(request, viewer) && viewer.id !== request.opposingLawyerId;
 }
 
 /** The fee terms of a request: its own once submitted, the current settings before. */
@@ -66,10 +81,13 @@ export function presentRequest(
     payment?: RequestPaymentFacts | null;
     counterpartsById?: Map<string, CounterpartRow>;
     dispute?: RequestDispute | null;
+    /** The case's sides, for full-access viewers (issue 23). */
+    sides?: CaseSides | null;
+    selectionProposal?: SelectionProposalDto | null;
   },
 ): RequestDto {
   const full = hasFullAccess(request, viewer);
-  const payment = full ? extra.payment : null;
+  const payment = seesPayment(request, viewer) ? extra.payment : null;
   const payoutReleaseAt = full && request.completedAt ? payoutDueAt(request) : null;
   const budgetCents = parseCents(request.budget) ?? 0;
   const split = splitBudget(budgetCents, termsOf(request, extra.currentTerms));
@@ -77,6 +95,7 @@ export function presentRequest(
   return {
     id: request.id,
     lawyerId: request.lawyerId,
+    opposingLawyerId: request.opposingLawyerId,
     caseNumber: request.caseNumber,
     caseName: request.caseName,
     caseType: request.caseType,
@@ -149,15 +168,20 @@ export function presentRequest(
           }),
         )
       : null,
+    sides: full ? (extra.sides ?? null) : null,
+    selectionProposal: full ? (extra.selectionProposal ?? null) : null,
   };
 }
 
 export type CounterpartRow = Awaited<ReturnType<typeof counterpartsOf>>[number];
 
-/** Whose contact a viewer sees: the lawyer sees the selected mediator, the selected mediator the lawyer (RULES.md 6). */
+/**
+ * Whose contact a viewer sees: the lawyer sees the selected mediator, the selected mediator the lawyer (RULES.md 6);
+ * the second side's counsel sees the selected mediator too (the mediator sees both counsel in `sides`).
+ */
 export function counterpartIdFor(request: RequestRow, viewer: Viewer): string | null {
   if (!request.selectedMediatorId) return null;
-  if (viewer.id === request.lawyerId) return request.selectedMediatorId;
+  if (viewer.id === request.lawyerId || viewer.id === request.opposingLawyerId) return request.selectedMediatorId;
   if (viewer.id === request.selectedMediatorId) return request.lawyerId;
   return null;
 }

@@ -102,7 +102,8 @@ export async function findRequestDetail(db: DbOrTx, id: string, viewerId: string
 function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL) {
   const viewer = sql`${viewerId}::uuid`;
   const counterpartId = sql`CASE WHEN ${detail.lawyerId} = ${viewer} THEN ${detail.selectedMediatorId}
-    WHEN ${detail.selectedMediatorId} = ${viewer} THEN ${detail.lawyerId} END`;
+    WHEN ${detail.selectedMediatorId} = ${viewer} THEN ${detail.lawyerId}
+    WHEN ${detail.opposingLawyerId} = ${viewer} THEN ${detail.selectedMediatorId} END`;
   return db
     .select({
       request: detail,
@@ -167,12 +168,15 @@ const before = (cursor: Cursor): SQL | undefined =>
     : undefined;
 
 export async function listLawyerRequests(db: DbOrTx, lawyerId: string, limit: number, cursor: Cursor) {
-  return db
-    .select()
-    .from(mediationRequests)
-    .where(and(eq(mediationRequests.lawyerId, lawyerId), before(cursor)))
-    .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
-    .limit(limit + 1);
+  return (
+    db
+      .select()
+      .from(mediationRequests)
+      // The lawyer's own requests and the cases they joined as the second side (issue 23).
+      .where(and(or(eq(mediationRequests.lawyerId, lawyerId), eq(mediationRequests.opposingLawyerId, lawyerId)), before(cursor)))
+      .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
+      .limit(limit + 1)
+  );
 }
 
 export async function findAcceptance(db: DbOrTx, requestId: string, mediatorId: string): Promise<AcceptanceRow | undefined> {
@@ -223,7 +227,7 @@ export async function lawyerStatusCounts(db: DbOrTx, lawyerId: string) {
   return db
     .select({ status: mediationRequests.status, n: sql<number>`count(*)::int` })
     .from(mediationRequests)
-    .where(eq(mediationRequests.lawyerId, lawyerId))
+    .where(or(eq(mediationRequests.lawyerId, lawyerId), eq(mediationRequests.opposingLawyerId, lawyerId)))
     .groupBy(mediationRequests.status);
 }
 

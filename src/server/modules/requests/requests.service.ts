@@ -17,6 +17,7 @@ import * as pages from './mediator-pages.repo';
 import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { paymentSumsByRequest } from './ledger-sums.repo';
+import { loadCaseSides } from '../cases/case-sides';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 
@@ -76,13 +77,13 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
 }
 
 /**
- * The request if the caller may see it (RULES.md 6): the owner, admins, and mediators who can see it in Available,
- * have accepted it, or were selected. Anyone else gets 404, as if it did not exist.
+ * The request if the caller may see it (RULES.md 6): the owner, the second side's counsel (issue 23), admins, and
+ * mediators who can see it in Available, have accepted it, or were selected. Anyone else gets 404, as if it did not exist.
  */
 export async function findVisibleRequest(ctx: AppContext, user: SessionUser, id: string): Promise<repo.RequestRow> {
   const request = await repo.findRequest(ctx.db, id);
   if (!request) throw notFound(REQUEST_NOT_FOUND);
-  if (user.role === 'admin' || request.lawyerId === user.id) return request;
+  if (user.role === 'admin' || request.lawyerId === user.id || request.opposingLawyerId === user.id) return request;
   if (user.role === 'mediator' && user.profileCompleted) {
     if (request.selectedMediatorId === user.id) return request;
     if (await repo.findAcceptance(ctx.db, request.id, user.id)) return request;
@@ -104,14 +105,16 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
   const visible =
     user.role === 'admin' ||
     request.lawyerId === user.id ||
+    request.opposingLawyerId === user.id ||
     (asMediator && (request.selectedMediatorId === user.id || row.myAcceptance !== null || row.available));
   if (!visible) throw notFound(REQUEST_NOT_FOUND);
   const viewer = viewerOf(user);
   const full = hasFullAccess(request, viewer);
-  const [terms, uploadsById, disputes] = await Promise.all([
+  const [terms, uploadsById, disputes, sides] = await Promise.all([
     request.terms ?? currentTerms(ctx.db),
     full ? loadDocumentUploads(ctx, [request]) : new Map<string, never>(),
     full && row.hasDispute ? latestDisputesFor(ctx.db, [request.id]) : null,
+    full ? loadCaseSides(ctx.db, request, user.id, ctx.clock.now()) : null,
   ]);
   const cp = row.counterpart;
   const counterpartsById = new Map<string, CounterpartRow>(
@@ -128,6 +131,7 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
     payment: row.paymentStatus && row.ledger ? { status: row.paymentStatus, refundReason: row.refundReason, ledger: row.ledger } : null,
     dispute: dispute ? presentRequestDispute(dispute) : null,
     counterpartsById,
+    sides,
   });
 }
 

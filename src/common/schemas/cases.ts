@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { CASE_PARTY_KINDS, CASE_SIDES, PROPOSAL_STATUSES } from '../enums';
+import { emailField, optionalText, requiredText } from './fields';
+
+// The two-sided case's invitations (issue 23, docs/decisions/043).
+
+/** How long an invitation link works after it was (re)sent. */
+export const INVITATION_LIFETIME_DAYS = 14;
+
+/** POST /api/requests/{id}/invitation: opposing counsel's name and e-mail (the spec's fields), and their firm. */
+export const InviteCounselSchema = z.object({
+  email: emailField(),
+  name: requiredText('Opposing counsel name is required', 200),
+  firmName: optionalText(200),
+});
+export type InviteCounsel = z.infer<typeof InviteCounselSchema>;
+
+/** POST /api/invitations/{token}/decline: an optional reason, shown to the inviting lawyer. */
+export const DeclineInvitationSchema = z.object({ reason: optionalText(1000) });
+
+/** What the inviter sees of an invitation: `expired` is computed (a live invitation past its time). */
+export const INVITATION_STATES = ['sent', 'opened', 'joined', 'declined', 'revoked', 'expired'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+export const InvitationDtoSchema = z.object({
+  id: z.guid(),
+  requestId: z.guid(),
+  email: z.string(),
+  name: z.string(),
+  firmName: z.string().nullable(),
+  state: z.enum(INVITATION_STATES),
+  sentAt: z.iso.datetime(),
+  sendCount: z.number().int(),
+  expiresAt: z.iso.datetime(),
+  openedAt: z.iso.datetime().nullable(),
+  respondedAt: z.iso.datetime().nullable(),
+  declineReason: z.string().nullable(),
+});
+export type InvitationDto = z.infer<typeof InvitationDtoSchema>;
+
+/**
+ * GET /api/invitations/{token}: what the invitation page shows before anyone signs in — whose case, who invited whom,
+ * and whether the link still works (`state`; `usable` is false for anything but sent/opened).
+ */
+export const InvitationLandingSchema = z.object({
+  caseName: z.string(),
+  caseNumber: z.string(),
+  invitedBy: z.object({ firstName: z.string(), lastName: z.string(), firmName: z.string().nullable() }),
+  inviteeName: z.string(),
+  inviteeEmail: z.string(),
+  state: z.enum(INVITATION_STATES),
+  usable: z.boolean(),
+  expiresAt: z.iso.datetime(),
+});
+export type InvitationLanding = z.infer<typeof InvitationLandingSchema>;
+
+export const JoinedCaseSchema = z.object({ requestId: z.guid(), message: z.string() });
+
+/** A party or firm of one side of a case (for the mediator's conflict check, decision 047). */
+export const CasePartyInputSchema = z.object({
+  kind: z.enum(CASE_PARTY_KINDS, 'Choose party or firm'),
+  name: requiredText('Name is required', 200),
+});
+export const CasePartiesInputSchema = z.object({
+  parties: z.array(CasePartyInputSchema, 'Must be a list').max(20, 'At most 20 parties and firms per side'),
+});
+export const CasePartyDtoSchema = z.object({ kind: z.enum(CASE_PARTY_KINDS), name: z.string(), side: z.enum(CASE_SIDES) });
+export type CasePartyDto = z.infer<typeof CasePartyDtoSchema>;
+
+/** A side's counsel as the case shows them. */
+export const CounselDtoSchema = z.object({
+  id: z.guid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  firmName: z.string().nullable(),
+  email: z.string(),
+});
+
+/**
+ * The sides of a case on its detail (`sides` on the request): who sits at each, the viewer's own seat, the live or last
+ * invitation (its state, for the inviting side), and the parties each side listed. Null on a request nobody was ever
+ * invited to, so a one-sided request answers as the spec says.
+ */
+export const CaseSidesSchema = z.object({
+  mySeat: z.enum(['first', 'second', 'mediator']).nullable(),
+  first: CounselDtoSchema.nullable(),
+  second: CounselDtoSchema.nullable(),
+  invitation: InvitationDtoSchema.nullable(),
+  parties: z.array(CasePartyDtoSchema),
+});
+export type CaseSides = z.infer<typeof CaseSidesSchema>;
+
+/** POST /api/requests/{id}/selection-proposal/decline: the other side's reason (required: the inviting side reads it). */
+export const DeclineProposalSchema = z.object({
+  reason: requiredText('Please say why you decline this mediator', 1000),
+});
+
+/**
+ * The inviting side's proposal of a mediator in a two-sided case (decision 045): the other side approves (the
+ * selection then happens) or declines with a reason. The latest proposal, whatever its state; null when none.
+ */
+export const SelectionProposalSchema = z.object({
+  id: z.guid(),
+  mediatorId: z.guid(),
+  mediatorName: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+  declineReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  respondedAt: z.iso.datetime().nullable(),
+});
+export type SelectionProposalDto = z.infer<typeof SelectionProposalSchema>;

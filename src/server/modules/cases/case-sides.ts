@@ -1,0 +1,34 @@
+// The sides of a case as its detail shows them (issue 23): who sits at each, the viewer's seat, the inviting side's
+// invitation and the parties each side listed. Reads only; the requests module calls it for its detail.
+import { seatOf } from '../../../common/domain/case-access';
+import type { CaseSides } from '../../../common/schemas/cases';
+import type { DbOrTx } from '../../db/client';
+import type { mediationRequests } from '../../db/schema';
+import * as repo from './invitations.repo';
+import { presentInvitation } from './invitations.presenter';
+
+type RequestRow = typeof mediationRequests.$inferSelect;
+
+/** The sides for a viewer who may see the case (the caller decides that); three reads at once. */
+export async function loadCaseSides(db: DbOrTx, request: RequestRow, viewerId: string, now: Date): Promise<CaseSides> {
+  const seat = seatOf(request, viewerId);
+  const counselIds = [request.lawyerId, ...(request.opposingLawyerId ? [request.opposingLawyerId] : [])];
+  const [counsel, invitation, parties] = await Promise.all([
+    repo.counselOf(db, counselIds),
+    // The invitation is the inviting side's business: its state, the address it went to, a decline's reason.
+    seat === 'first' ? repo.latestInvitation(db, request.id) : undefined,
+    repo.partiesOf(db, request.id),
+  ]);
+  const byId = new Map(counsel.map((c) => [c.id, c]));
+  const person = (id: string | null) => {
+    const c = id ? byId.get(id) : undefined;
+    return c ? { id: c.id, firstName: c.firstName, lastName: c.lastName, firmName: c.firmName, email: c.email } : null;
+  };
+  return {
+    mySeat: seat,
+    first: person(request.lawyerId),
+    second: person(request.opposingLawyerId),
+    invitation: invitation ? presentInvitation(invitation, now) : null,
+    parties: parties.map((p) => ({ kind: p.kind, name: p.name, side: p.side })),
+  };
+}
