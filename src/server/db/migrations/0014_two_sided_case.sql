@@ -77,6 +77,7 @@ CREATE TABLE "selection_proposals" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "reviews_request_reviewer_uq";--> statement-breakpoint
 ALTER TABLE "messages" ALTER COLUMN "recipient_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "mediation_requests" ADD COLUMN "opposing_lawyer_id" uuid;--> statement-breakpoint
 ALTER TABLE "mediator_acceptances" ADD COLUMN "conflict_matches" jsonb;--> statement-breakpoint
@@ -109,6 +110,7 @@ CREATE UNIQUE INDEX "selection_proposals_one_open_uq" ON "selection_proposals" U
 ALTER TABLE "mediation_requests" ADD CONSTRAINT "mediation_requests_opposing_lawyer_id_users_id_fk" FOREIGN KEY ("opposing_lawyer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mediation_requests_opposing_lawyer_idx" ON "mediation_requests" USING btree ("opposing_lawyer_id");--> statement-breakpoint
 CREATE INDEX "messages_request_channel_created_idx" ON "messages" USING btree ("request_id","channel","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "reviews_request_reviewer_reviewee_uq" ON "reviews" USING btree ("request_id","reviewer_id","reviewee_id");--> statement-breakpoint
 -- Reviews written before the two-sided case were visible at once (RULES.md 6): they count as revealed when written.
 UPDATE "reviews" SET "revealed_at" = "created_at" WHERE "revealed_at" IS NULL;--> statement-breakpoint
 -- Documents already on requests keep who could open them (the owner and the selected mediator): the brief is written

@@ -226,7 +226,8 @@ export const reviews = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('reviews_request_reviewer_uq').on(t.requestId, t.reviewerId),
+    // One review per reviewer and reviewee of a request: in a two-sided case the mediator reviews each counsel (issue 23).
+    uniqueIndex('reviews_request_reviewer_reviewee_uq').on(t.requestId, t.reviewerId, t.revieweeId),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt),
     index('reviews_created_idx').on(t.createdAt, t.reviewerId),
   ],
