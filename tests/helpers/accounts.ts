@@ -23,6 +23,9 @@ export async function signUpVerified(t: TestApp, overrides: { email?: string; fi
   return { email, cookie: sessionCookie(login), user: reg.json() as { id: string } };
 }
 
+/** A signed-in account: its e-mail, session cookie and user id. */
+export type Account = Awaited<ReturnType<typeof signUpVerified>>;
+
 export async function signUpLawyer(t: TestApp, profile: Record<string, unknown> = {}) {
   const account = await signUpVerified(t, { firstName: 'Lena', lastName: 'Lawyer' });
   await expectOk(t, 'PATCH', '/api/user/role', account.cookie, { role: 'lawyer' });

@@ -105,7 +105,7 @@ export function after(cursor: PageStart): SQL {
  * - one walk per specialization: mediation_requests_available_match_idx on (jurisdiction key, case type key,
  *   created_at, id), Free tier after the head start, `take` rows each;
  * merged, de-duplicated and cut to `take`. Each walk returns its own first `take` rows, so the merge holds the first
- * `take` rows of the union. The result is exactly `availableToMediator` (visibility.property.test.ts checks it).
+ * `take` rows of the union. The result is exactly `availableToMediator` (visibility.sql.property.test.ts checks it).
  */
 export function availablePage(mediatorId: Bound<string>, now: Bound<Date>, take: number, cursor: PageStart): SQL {
   const at = isoOf(now);
