@@ -22,7 +22,7 @@ import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { readErrors, writeErrors } from '../../route-responses';
 import { cancelRequest, previewCancellation } from './cancellation.service';
 import { submitRequest } from './submit.service';
-import { selectMediator } from './selection.service';
+import { proposeOrSelect } from './selection-proposals.service';
 import { acceptRequest, withdrawAcceptance } from './acceptances.service';
 import { completeMediation, startMediation } from './completion.service';
 import { CompleteSchema } from '../../../common/schemas/after-match';
@@ -164,19 +164,23 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Select a mediator: charges the balance (402 { message, clientSecret } if the saved card declines)',
+        summary:
+          'Select a mediator: charges the balance (402 { message, clientSecret } if the saved card declines); in a two-sided case, proposes them to opposing counsel (202) until they approve',
         params: z.object({ id: z.string(), mediatorId: z.string() }),
         response: {
           200: RequestDtoSchema,
+          202: RequestDtoSchema.describe('Proposed to opposing counsel, who approves or declines (two-sided case)'),
           ...writeErrors(401, 404, 409, 503),
           402: PaymentDeclinedBodySchema.describe('The saved card declined: pay `amount` with another card through `clientSecret`'),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireActiveMember(request);
-      const outcome = await selectMediator(ctx, user, request.params.id, request.params.mediatorId);
+      const outcome = await proposeOrSelect(ctx, user, request.params.id, request.params.mediatorId);
       if (outcome.kind === 'declined') throw new AppError(402, outcome.message, { extra: { clientSecret: outcome.clientSecret, amount: outcome.amount } });
+      // A two-sided case's selection waits for the other side's approval (decision 045): 202, the request unchanged.
+      if (outcome.kind === 'proposed') return reply.status(202).send(await service.getRequest(ctx, user, outcome.request.id));
       return service.present(ctx, user, outcome.request);
     },
   );

@@ -18,6 +18,8 @@ import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { paymentSumsByRequest } from './ledger-sums.repo';
 import { loadCaseSides } from '../cases/case-sides';
+import { latestProposal } from './selection-proposals.repo';
+import { presentProposal } from './selection-proposals.presenter';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 
@@ -110,11 +112,12 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
   if (!visible) throw notFound(REQUEST_NOT_FOUND);
   const viewer = viewerOf(user);
   const full = hasFullAccess(request, viewer);
-  const [terms, uploadsById, disputes, sides] = await Promise.all([
+  const [terms, uploadsById, disputes, sides, proposal] = await Promise.all([
     request.terms ?? currentTerms(ctx.db),
     full ? loadDocumentUploads(ctx, [request]) : new Map<string, never>(),
     full && row.hasDispute ? latestDisputesFor(ctx.db, [request.id]) : null,
     full ? loadCaseSides(ctx.db, request, user.id, ctx.clock.now()) : null,
+    full && request.opposingLawyerId ? latestProposal(ctx.db, request.id) : undefined,
   ]);
   const cp = row.counterpart;
   const counterpartsById = new Map<string, CounterpartRow>(
@@ -132,6 +135,7 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
     dispute: dispute ? presentRequestDispute(dispute) : null,
     counterpartsById,
     sides,
+    selectionProposal: presentProposal(proposal),
   });
 }
 

@@ -30,6 +30,7 @@ import {
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { announceRequestChange } from './request-events';
+import { isApproved } from './selection-proposals.repo';
 
 type RequestRow = requestsRepo.RequestRow;
 type AcceptanceRow = requestsRepo.AcceptanceRow;
@@ -132,6 +133,11 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     if (!request) throw notFound(REQUEST_NOT_FOUND);
     if (request.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can select its mediator');
+    // A two-sided case selects only the mediator the other side approved (decision 045); proposeOrSelect proposes
+    // otherwise, and this holds if the other side joined in between.
+    if (request.opposingLawyerId && request.status === 'awaiting_selection' && !(await isApproved(tx, request.id, mediatorId))) {
+      throw conflict('Opposing counsel has joined this case: propose the mediator for their approval first');
+    }
     if (checkTransition('select', request.status, 'owner') !== 'ok') {
       throw conflict(request.status === 'matched' ? 'A mediator has already been selected for this request' : 'This request is not awaiting selection');
     }

@@ -1,0 +1,45 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { selectionProposals, users } from '../../db/schema';
+
+export type ProposalRow = typeof selectionProposals.$inferSelect;
+
+/** The request's latest proposal with the proposed mediator's name (the open one if any: there is at most one). */
+export async function latestProposal(db: DbOrTx, requestId: string) {
+  const [row] = await db
+    .select({ proposal: selectionProposals, firstName: users.firstName, lastName: users.lastName })
+    .from(selectionProposals)
+    .innerJoin(users, eq(users.id, selectionProposals.mediatorId))
+    .where(eq(selectionProposals.requestId, requestId))
+    .orderBy(desc(sql`${selectionProposals.status} = 'proposed'`), desc(selectionProposals.createdAt), desc(selectionProposals.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertProposal(tx: DbOrTx, values: typeof selectionProposals.$inferInsert): Promise<ProposalRow> {
+  const [row] = await tx.insert(selectionProposals).values(values).returning();
+  return row;
+}
+
+/**
+ * The open proposal's answer (approved, declined, withdrawn) as a conditional update: of answers arriving at once,
+ * only one finds it open.
+ */
+export async function answerProposal(
+  tx: DbOrTx,
+  id: string,
+  values: { status: 'approved' | 'declined' | 'withdrawn'; respondedById: string; declineReason?: string | null; respondedAt: Date },
+): Promise<ProposalRow | undefined> {
+  const [row] = await tx
+    .update(selectionProposals)
+    .set(values)
+    .where(and(eq(selectionProposals.id, id), eq(selectionProposals.status, 'proposed')))
+    .returning();
+  return row;
+}
+
+/** Whether the other side approved this mediator (the latest answer for the request, not withdrawn since). */
+export async function isApproved(db: DbOrTx, requestId: string, mediatorId: string): Promise<boolean> {
+  const latest = await latestProposal(db, requestId);
+  return latest?.proposal.status === 'approved' && latest.proposal.mediatorId === mediatorId;
+}
