@@ -42,6 +42,8 @@ export const ReviewDtoSchema = z.object({
   /** Which side wrote it. */
   reviewerRole: z.enum(['lawyer', 'mediator']),
   caseName: z.string(),
+  /** When it became visible; null while a two-sided case's review waits for the reveal (only its author sees it). */
+  revealedAt: Timestamp.nullable(),
 });
 export type ReviewDto = z.infer<typeof ReviewDtoSchema>;
 

@@ -11,7 +11,7 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from '.
  *   2. its payment (`payments`, by request id);
  *   3. one of its payment steps (`payment_steps`, by id: payments' `lockStep`, only after 1 and 2 through this function);
  *   4. mediator profiles, by user id ascending;
- *   5. a lawyer profile.
+ *   5. lawyer profiles, by user id ascending (one, or both counsel of a two-sided case at its reviews' reveal).
  *
  * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` and nothing else locks those rows, so two
  * transactions never wait on each other in a cycle: a deadlock would need one of them to take a later row first.
@@ -20,7 +20,10 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from '.
  * docs/decisions/031) are taken by deferred triggers at commit, after all of these: a transaction holding one waits for
  * nothing else.
  */
-export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string }) {
+export async function lockInOrder(
+  tx: Tx,
+  what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string; lawyerProfiles?: string[] },
+) {
   const request = isUuid(what.requestId)
     ? (await tx.select().from(mediationRequests).where(eq(mediationRequests.id, what.requestId)).for('update'))[0]
     : undefined;
@@ -32,5 +35,9 @@ export async function lockInOrder(tx: Tx, what: { requestId: string; payment?: b
   const lawyerProfile = what.lawyerProfile
     ? (await tx.select().from(lawyerProfiles).where(eq(lawyerProfiles.userId, what.lawyerProfile)).for('update'))[0]
     : undefined;
-  return { request, payment, profiles, lawyerProfile };
+  const lawyerIds = [...new Set(what.lawyerProfiles ?? [])].sort();
+  const lawyers = lawyerIds.length
+    ? await tx.select().from(lawyerProfiles).where(inArray(lawyerProfiles.userId, lawyerIds)).orderBy(asc(lawyerProfiles.userId)).for('update')
+    : [];
+  return { request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
 }

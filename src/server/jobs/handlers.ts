@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { announceToEveryone, announceToFreeTier } from '../modules/requests/request-notices';
 import { releasePayout } from '../modules/payments/payout.service';
 import { emailFanOut, emailNotifications, emailUnreadMessages } from '../modules/notifications/notifications.service';
+import { revealDueReviews } from '../modules/reviews/reveal.service';
 import { refundSubscriptionCharge, renewSubscription } from '../modules/subscriptions/renewal.service';
 import type { RefundJob } from '../modules/subscriptions/subscriptions.service';
 import type { JobName } from './scheduler';
@@ -26,5 +27,7 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return renewSubscription(ctx, String(data.subscriptionId ?? ''));
     case 'subscription.refund':
       return refundSubscriptionCharge(ctx, data as unknown as RefundJob);
+    case 'review.reveal':
+      return revealDueReviews(ctx, requestId);
   }
 }

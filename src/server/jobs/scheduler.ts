@@ -10,6 +10,8 @@ export const JOB_NAMES = [
   // Subscriptions (issue 8): renew or end a paid period at its end; give back a charge that could not be used.
   'subscription.renewal',
   'subscription.refund',
+  // A two-sided case's reviews revealed 14 days after completion, if not all were in before (issue 23, decision 048).
+  'review.reveal',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

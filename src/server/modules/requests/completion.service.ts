@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { payoutDueAt } from '../../../common/domain/payout';
+import { revealDueAt, reviewsRevealedTogether } from '../../../common/domain/review-reveal';
 import { releasePayout } from '../payments/payout.service';
 import { announceRequestChange } from './request-events';
 import * as repo from './requests.repo';
@@ -77,6 +78,8 @@ export async function completeMediation(ctx: AppContext, user: SessionUser, requ
       },
     ]);
     await enqueueJob(tx, 'payment.payout', { requestId: updated.id }, payoutDueAt(updated), `payout:${updated.id}`);
+    // A two-sided case's reviews are revealed together, at the latest 14 days from now (decision 048).
+    if (reviewsRevealedTogether(updated)) await enqueueJob(tx, 'review.reveal', { requestId: updated.id }, revealDueAt(now), `review-reveal:${updated.id}`);
     await announceRequestChange(tx, updated);
     return updated;
   });
