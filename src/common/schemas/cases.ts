@@ -61,9 +61,31 @@ export const CasePartyInputSchema = z.object({
   kind: z.enum(CASE_PARTY_KINDS, 'Choose party or firm'),
   name: requiredText('Name is required', 200),
 });
+/**
+ * PUT /api/requests/{id}/parties: one side's whole list. `side` defaults to the caller's own; the first side may also
+ * write the second side's list while nobody holds that seat (it typed opposing counsel's details on the form).
+ */
 export const CasePartiesInputSchema = z.object({
   parties: z.array(CasePartyInputSchema, 'Must be a list').max(20, 'At most 20 parties and firms per side'),
+  side: z.enum(CASE_SIDES, 'Side must be first or second').optional(),
 });
+export type CasePartiesInput = z.infer<typeof CasePartiesInputSchema>;
+
+/** The request form's list (POST /api/requests): each entry names its side, the poster's own by default. */
+export const NewCasePartySchema = CasePartyInputSchema.extend({ side: z.enum(CASE_SIDES, 'Side must be first or second').default('first') });
+
+/** GET /api/requests/{id}/conflicts: what the mediator's conflict check finds before they accept (decision 047). */
+export const ConflictMatchSchema = z.object({
+  name: z.string().describe('The name as written in this case'),
+  kind: z.enum(CASE_PARTY_KINDS),
+  caseName: z.string().describe('The earlier case of the mediator it was found in'),
+  caseNumber: z.string(),
+});
+export type ConflictMatchDto = z.infer<typeof ConflictMatchSchema>;
+export const ConflictPreviewSchema = z.object({ matches: z.array(ConflictMatchSchema) });
+
+/** Accepting with a match needs a disclosure (decision 047). */
+export const DISCLOSURE_REQUIRED = 'Please describe the possible conflict before accepting';
 export const CasePartyDtoSchema = z.object({ kind: z.enum(CASE_PARTY_KINDS), name: z.string(), side: z.enum(CASE_SIDES) });
 export type CasePartyDto = z.infer<typeof CasePartyDtoSchema>;
 

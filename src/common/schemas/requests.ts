@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MIN_LENGTH, FILE_LIMITS, FLAT_FEE_OPTIONS, HOURS_OPTIONS } from '../constants';
 import { MEDIATION_TYPES, PRICING_MODELS } from '../enums';
 import { formatCents, parseCents } from '../money';
+import { NewCasePartySchema } from './cases';
 import { optionalText, requiredText } from './fields';
 import { moneyField } from './profile';
 
@@ -76,8 +77,14 @@ export const CreateRequestSchema = z
       .array(objectPath, 'Case files must be a list')
       .max(FILE_LIMITS.caseFilesMaxFiles, `You can only upload up to ${FILE_LIMITS.caseFilesMaxFiles} file(s).`)
       .default([]),
+    /** The parties and firms of the case, per side (issue 23, decision 047); absent means none listed. */
+    parties: z.array(NewCasePartySchema, 'Parties must be a list').max(40, 'At most 20 parties and firms per side').optional(),
   })
   .transform((input, ctx) => {
+    for (const side of ['first', 'second'] as const) {
+      if ((input.parties ?? []).filter((p) => p.side === side).length > 20)
+        ctx.addIssue({ code: 'custom', path: ['parties'], message: 'At most 20 parties and firms per side' });
+    }
     // Choosing hourly clears the flat fee; choosing flat clears rate and hours (spec 4).
     let hourlyRate: string | null = null;
     let hoursNeeded: number | null = null;
@@ -132,6 +139,8 @@ export const AcceptSchema = z.object({
     }),
   note: optionalText(2000),
   noConflictConfirmed: z.literal(true, CONFLICT_CONFIRMATION_REQUIRED),
+  /** What the mediator discloses about a possible conflict: required when the check finds one (decision 047). */
+  disclosure: optionalText(4000),
 });
 export type AcceptInput = z.input<typeof AcceptSchema>;
 

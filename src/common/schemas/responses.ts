@@ -2,7 +2,7 @@
 // against these and strips keys they do not list, so they mirror the presenters exactly; api-types.ts infers the
 // client's types from them.
 import { z } from 'zod';
-import { CaseSidesSchema, SelectionProposalSchema } from './cases';
+import { CaseSidesSchema, ConflictMatchSchema, SelectionProposalSchema } from './cases';
 import {
   ACCEPTANCE_STATUSES,
   LEDGER_KINDS,
@@ -298,8 +298,15 @@ export const AcceptanceMediatorDtoSchema = z.object({
   verified: z.boolean(),
 });
 
-/** An acceptance in the selection list, with the mediator card RULES.md 7 lists. */
-export const AcceptanceDtoSchema = AcceptanceSchema.extend({ mediator: AcceptanceMediatorDtoSchema });
+/**
+ * An acceptance in the selection list, with the mediator card RULES.md 7 lists, and (issue 23, decision 047) what the
+ * conflict check found when they accepted and the disclosure they wrote (null when none).
+ */
+export const AcceptanceDtoSchema = AcceptanceSchema.extend({
+  mediator: AcceptanceMediatorDtoSchema,
+  disclosure: z.string().nullable(),
+  conflictMatches: z.array(ConflictMatchSchema),
+});
 
 export const CancellationPreviewDtoSchema = z.object({
   kind: z.enum(['full', 'partial', 'none']),

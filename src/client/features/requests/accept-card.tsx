@@ -7,6 +7,7 @@ import type { RequestDto } from '../../../common/api-types';
 import type { SubscriptionTier } from '../../../common/enums';
 import type { z } from 'zod';
 import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
+import { DISCLOSURE_REQUIRED } from '../../../common/schemas/cases';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -17,10 +18,12 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { applyServerErrors } from '../../lib/form-errors';
 import { displayMoney } from '../../lib/format';
 import { useAccept } from './api';
+import { ConflictMatchList } from './disclosure-block';
+import { useConflictPreview } from './parties-api';
 
 type AcceptValues = z.input<typeof AcceptSchema>;
 type AcceptBody = z.output<typeof AcceptSchema>;
-const FIELDS = ['proposedRate', 'note', 'noConflictConfirmed'];
+const FIELDS = ['proposedRate', 'note', 'noConflictConfirmed', 'disclosure'];
 
 /**
  * The accept card and dialog (spec 2 + RULES.md 5: counteroffer for Pro/Unlimited, conflict-of-interest check). The
@@ -32,15 +35,26 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
   const formId = useId();
   const accept = useAccept(request.id);
   // The checkbox starts unticked; the schema's literal `true` is what it must become, so no default is given.
-  const form = useForm<AcceptValues, unknown, AcceptBody>({ resolver: zodResolver(AcceptSchema), defaultValues: { proposedRate: '', note: '' } });
+  const form = useForm<AcceptValues, unknown, AcceptBody>({
+    resolver: zodResolver(AcceptSchema),
+    defaultValues: { proposedRate: '', note: '', disclosure: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const canCounter = tier !== 'free';
   const confirmed = useWatch({ control: form.control, name: 'noConflictConfirmed' }) === true;
+  // The conflict check's preview (decision 047): names of this case met in the mediator's earlier cases.
+  const preview = useConflictPreview(request.id, open);
+  const matches = preview.data?.matches ?? [];
 
-  const onConfirm = form.handleSubmit(async (values) => {
+  const onConfirm = form.handleSubmit(async ({ disclosure, ...values }) => {
+    if (matches.length && !disclosure) {
+      form.setError('disclosure', { message: DISCLOSURE_REQUIRED });
+      return;
+    }
     try {
-      // Free-tier mediators send no counteroffer fields at all (RULES.md 5).
-      await accept.mutateAsync(canCounter ? values : { noConflictConfirmed: values.noConflictConfirmed });
+      // Free-tier mediators send no counteroffer fields at all (RULES.md 5); no disclosure field unless one is written.
+      const fields = canCounter ? values : { noConflictConfirmed: values.noConflictConfirmed };
+      await accept.mutateAsync(disclosure ? { ...fields, disclosure } : fields);
       setOpen(false);
       toast({ title: 'Request Accepted', description: 'The lawyer has been notified of your acceptance.' });
       navigate('/requests');
@@ -74,6 +88,24 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
             </DialogDescription>
           </DialogHeader>
           <form id={formId} onSubmit={onConfirm} noValidate className="grid gap-4">
+            {matches.length ? (
+              <>
+                <Alert tone="warning">
+                  <div className="grid min-w-0 gap-2">
+                    <p className="font-medium">Possible conflict: names of this case appear in your earlier cases.</p>
+                    <ConflictMatchList matches={matches} />
+                  </div>
+                </Alert>
+                <FormField
+                  label="Disclosure"
+                  required
+                  hint="Describe your earlier involvement. Both sides read it before a mediator is selected."
+                  error={errors.disclosure?.message}
+                >
+                  <Textarea rows={4} {...form.register('disclosure')} />
+                </FormField>
+              </>
+            ) : null}
             {canCounter ? (
               <>
                 <FormField
@@ -102,7 +134,8 @@ export function AcceptCard({ request, tier }: { request: RequestDto; tier: Subsc
                   {...form.register('noConflictConfirmed')}
                 />
                 <span className="min-w-0 wrap-anywhere">
-                  I confirm I have no conflict of interest with the parties{parties ? ` (opposing counsel: ${parties})` : ''}.
+                  {matches.length ? 'Apart from what I disclose above, I' : 'I'} confirm I have no conflict of interest with the parties
+                  {parties ? ` (opposing counsel: ${parties})` : ''}.
                 </span>
               </label>
               {errors.noConflictConfirmed ? (

@@ -13,6 +13,7 @@ import { displayMoney, formatRating } from '../../lib/format';
 import { usePendingAcceptances, useSelectMediator } from './api';
 import { MediatorProfileDialog, type RenderReviews } from './mediator-profile-dialog';
 import { SelectMediatorConfirm } from './select-mediator-confirm';
+import { DisclosureBlock } from './disclosure-block';
 
 function AcceptanceCard({
   acceptance,
@@ -55,6 +56,7 @@ function AcceptanceCard({
             Proposed rate: <strong>{acceptance.proposedRate ? `${displayMoney(acceptance.proposedRate)}/hour` : 'Your original rate'}</strong>
           </p>
           {acceptance.note ? <blockquote className="border-l-2 pl-3 text-sm italic text-muted-foreground wrap-anywhere">“{acceptance.note}”</blockquote> : null}
+          <DisclosureBlock disclosure={acceptance.disclosure} matches={acceptance.conflictMatches} />
         </div>
         <div className="flex gap-2 sm:flex-col">
           <Button onClick={onSelect} disabled={busy}>

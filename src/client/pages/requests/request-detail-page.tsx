@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { toastError } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { AcceptCard } from '../../features/requests/accept-card';
+import { CasePartiesCard } from '../../features/requests/case-parties-card';
 import { useRequest, useWithdraw } from '../../features/requests/api';
 import { CancellationSummary, CancelRequestButton } from '../../features/requests/cancel-request';
 import { PaymentFiguresCard } from '../../features/requests/payment-figures-card';
@@ -136,6 +137,7 @@ export function RequestDetailPage() {
         <MediatorPanel request={request} user={user} />
       ) : null}
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
+      <CasePartiesCard request={request} />
       <PaymentFiguresCard request={request} reader={isOwner ? 'lawyer' : user.role === 'admin' ? 'admin' : 'mediator'} />
     </div>
   );

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import type { mediationRequests } from '../../db/schema';
 import * as repo from './invitations.repo';
 import { presentInvitation } from './invitations.presenter';
+import { partiesOf } from './parties.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 
@@ -17,7 +18,7 @@ export async function loadCaseSides(db: DbOrTx, request: RequestRow, viewerId: s
     repo.counselOf(db, counselIds),
     // The invitation is the inviting side's business: its state, the address it went to, a decline's reason.
     seat === 'first' ? repo.latestInvitation(db, request.id) : undefined,
-    repo.partiesOf(db, request.id),
+    partiesOf(db, request.id),
   ]);
   const byId = new Map(counsel.map((c) => [c.id, c]));
   const person = (id: string | null) => {

@@ -1,10 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { caseInvitations, caseParties, lawyerProfiles, mediationRequests, users } from '../../db/schema';
-import type { CaseSide } from '../../../common/enums';
+import { caseInvitations, lawyerProfiles, mediationRequests, users } from '../../db/schema';
 
 export type InvitationRow = typeof caseInvitations.$inferSelect;
-export type CasePartyRow = typeof caseParties.$inferSelect;
 
 export async function insertInvitation(tx: DbOrTx, values: typeof caseInvitations.$inferInsert): Promise<InvitationRow> {
   const [row] = await tx.insert(caseInvitations).values(values).returning();
@@ -82,16 +80,6 @@ export async function takeSecondSeat(tx: DbOrTx, requestId: string, userId: stri
     .where(and(eq(mediationRequests.id, requestId), isNull(mediationRequests.opposingLawyerId), sql`${mediationRequests.lawyerId} <> ${userId}::uuid`))
     .returning({ id: mediationRequests.id });
   return rows.length === 1;
-}
-
-export async function partiesOf(db: DbOrTx, requestId: string): Promise<CasePartyRow[]> {
-  return db.select().from(caseParties).where(eq(caseParties.requestId, requestId)).orderBy(caseParties.side, caseParties.createdAt, caseParties.id);
-}
-
-/** Replaces one side's list of parties and firms. */
-export async function replaceParties(tx: DbOrTx, requestId: string, side: CaseSide, parties: { kind: 'party' | 'firm'; name: string }[]): Promise<void> {
-  await tx.delete(caseParties).where(and(eq(caseParties.requestId, requestId), eq(caseParties.side, side)));
-  if (parties.length) await tx.insert(caseParties).values(parties.map((p) => ({ ...p, requestId, side })));
 }
 
 /** The counsel of a case (the two lawyers' names, firms and e-mails). */

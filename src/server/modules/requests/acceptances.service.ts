@@ -4,6 +4,7 @@ import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
 import { monthlyCap, monthStartUtc, TIER_LABELS } from '../../../common/domain/tiers';
 import { displayMoney, parseCents } from '../../../common/money';
 import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
+import { DISCLOSURE_REQUIRED } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -14,11 +15,24 @@ import { executeSteps, recordIntentClose, updateEscrow, type StepRow } from '../
 import * as repo from './requests.repo';
 import { hasReachedMediator } from './mediator-pages.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+import { conflictsFor } from '../cases/conflict-check';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export function capMessage(tier: 'free' | 'pro' | 'unlimited', cap: number): string {
   return `You have reached your monthly limit of ${cap} mediations on the ${TIER_LABELS[tier]} plan. Upgrade your subscription to accept more requests this month.`;
+}
+
+function disclosureNotices(request: { id: string; caseName: string; lawyerId: string; opposingLawyerId: string | null }, mediatorName: string) {
+  return [request.lawyerId, request.opposingLawyerId]
+    .filter((id): id is string => id !== null)
+    .map((userId) => ({
+      userId,
+      type: 'conflict_disclosed' as const,
+      title: 'A mediator disclosed a possible conflict',
+      message: `${mediatorName} accepted ${request.caseName} with a disclosure about a possible conflict. Please read it before the mediator is selected.`,
+      linkUrl: `/requests/${request.id}`,
+    }));
 }
 
 /**
@@ -65,6 +79,11 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
       }
     }
 
+    // The conflict check (decision 047): a match found in the mediator's earlier cases needs a disclosure. Still 400,
+    // so before the state checks; an acceptance already made (409 below) is not re-checked.
+    const matches = mine ? [] : await conflictsFor(tx, request.id, user.id);
+    if (matches.length && !input.disclosure) throw badRequest(DISCLOSURE_REQUIRED, { disclosure: DISCLOSURE_REQUIRED });
+
     if (mine) throw conflict('You have already accepted this request');
     if (request.status !== 'pending_mediators' && request.status !== 'awaiting_selection') throw conflict('This request is no longer open for acceptance');
     const live = await repo.liveAcceptances(tx, request.id);
@@ -76,6 +95,8 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
       proposedRate: input.proposedRate,
       note: input.note,
       noConflictConfirmed: true,
+      conflictMatches: matches.length ? matches : null,
+      disclosure: input.disclosure,
       acceptedAt: now,
     });
     await repo.updateRequest(tx, request.id, { status: 'awaiting_selection', updatedAt: now });
@@ -87,6 +108,8 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
         message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed ${displayMoney(acceptance.proposedRate)}/hour` : ''}. ${live.length + 1} of 3 acceptances so far.`,
         linkUrl: `/requests/${request.id}`,
       },
+      // Both sides read a disclosure before they choose (decision 047).
+      ...(acceptance.disclosure ? disclosureNotices(request, `${user.firstName} ${user.lastName}`) : []),
     ]);
     return acceptance;
   });

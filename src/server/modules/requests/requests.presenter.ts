@@ -227,5 +227,7 @@ export function presentAcceptance({ acceptance, user, profile }: AcceptanceJoin)
       hourlyRate: twoDecimals(profile.hourlyRate),
       verified: user.status === 'approved',
     },
+    disclosure: acceptance.disclosure,
+    conflictMatches: acceptance.conflictMatches ?? [],
   };
 }

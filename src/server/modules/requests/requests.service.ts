@@ -18,6 +18,7 @@ import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { paymentSumsByRequest } from './ledger-sums.repo';
 import { loadCaseSides } from '../cases/case-sides';
+import { replaceParties } from '../cases/parties.repo';
 import { latestProposal } from './selection-proposals.repo';
 import { presentProposal } from './selection-proposals.presenter';
 
@@ -57,9 +58,10 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
   const briefUpload = input.mediationBriefUrl ? await checkAttachment(ctx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl') : null;
   const caseFileUploads: CheckedUpload[] = [];
   for (const path of caseFiles) caseFileUploads.push(await checkAttachment(ctx, user.id, path, ['case_file'], 'caseFilesUrls'));
+  const { parties, ...fields } = input;
   const row = await transaction(ctx, async (tx) => {
     const created = await repo.insertRequest(tx, {
-      ...input,
+      ...fields,
       caseFilesUrls: [],
       mediationBriefUrl: null,
       lawyerId: user.id,
@@ -70,6 +72,10 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
     const brief = briefUpload ? await linkAttachment(tx, briefUpload, created.id, 'mediationBriefUrl') : null;
     const files = [];
     for (const upload of caseFileUploads) files.push(await linkAttachment(tx, upload, created.id, 'caseFilesUrls'));
+    for (const side of ['first', 'second'] as const) {
+      const list = (parties ?? []).filter((p) => p.side === side);
+      if (list.length) await replaceParties(tx, created.id, side, list, ctx.clock.now());
+    }
     return repo.updateRequest(tx, created.id, {
       mediationBriefUrl: brief?.objectPath ?? null,
       caseFilesUrls: files.map((f) => f.objectPath),
@@ -195,10 +201,13 @@ export async function requestCounts(ctx: AppContext, user: SessionUser) {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** The selection list (spec 2): owner and admins only, and only while awaiting selection. */
+/**
+ * The selection list (spec 2): the owner, the second side's counsel (who reads the disclosures before agreeing,
+ * decision 047) and admins, and only while awaiting selection.
+ */
 export async function pendingAcceptances(ctx: AppContext, user: SessionUser, id: string): Promise<AcceptanceDto[]> {
   const request = await findVisibleRequest(ctx, user, id);
-  if (user.role !== 'admin' && request.lawyerId !== user.id) throw new AppError(403, 'Only the lawyer who posted this request can see who accepted it');
+  if (user.role !== 'admin' && request.lawyerId !== user.id && request.opposingLawyerId !== user.id) throw new AppError(403, 'Only the lawyer who posted this request can see who accepted it');
   if (request.status !== 'awaiting_selection') return [];
   const rows = await repo.pendingAcceptancesWithMediators(ctx.db, request.id);
   return rows.map(presentAcceptance);
