@@ -55,6 +55,7 @@ const routes: RouteObject[] = [
   { path: '/help', lazy: page(() => import('../pages/public/help-page'), 'HelpPage') },
   { path: '/cookies', lazy: page(() => import('../pages/public/cookies-page'), 'CookiesPage') },
   { path: '/unsubscribe', lazy: page(() => import('../pages/public/unsubscribe-page'), 'UnsubscribePage') },
+  { path: '/invitations/:token', lazy: page(() => import('../pages/invitations/invitation-page'), 'InvitationPage') },
   {
     element: <NeedsRole />,
     children: [{ path: '/role-selection', lazy: page(() => import('../pages/account/role-selection-page'), 'RoleSelectionPage') }],

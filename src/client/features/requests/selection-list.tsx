@@ -20,11 +20,14 @@ function AcceptanceCard({
   onSelect,
   busy,
   onViewProfile,
+  proposes,
 }: {
   acceptance: AcceptanceDto;
   onSelect: () => void;
   busy: boolean;
   onViewProfile: () => void;
+  /** A two-sided case: the choice is proposed to opposing counsel first (decision 045). */
+  proposes: boolean;
 }) {
   const m = acceptance.mediator;
   return (
@@ -60,7 +63,7 @@ function AcceptanceCard({
         </div>
         <div className="flex gap-2 sm:flex-col">
           <Button onClick={onSelect} disabled={busy}>
-            Select Mediator
+            {proposes ? 'Propose Mediator' : 'Select Mediator'}
           </Button>
           <Button variant="outline" onClick={onViewProfile}>
             View profile
@@ -88,7 +91,8 @@ export function SelectionList({
   renderReviews,
 }: {
   request: RequestDto;
-  onSelected: () => unknown;
+  /** With the request as the server answered: matched, or (two-sided case) still awaiting selection with a proposal. */
+  onSelected: (updated: RequestDto) => unknown;
   onBalanceDue: (balance: BalanceDue) => void;
   /** Shows a mediator's reviews in their profile dialog. */
   renderReviews?: RenderReviews;
@@ -100,9 +104,9 @@ export function SelectionList({
 
   const onSelect = async (acceptance: AcceptanceDto) => {
     try {
-      await select.mutateAsync(acceptance.mediatorId);
+      const updated = await select.mutateAsync(acceptance.mediatorId);
       setConfirming(null);
-      await onSelected();
+      await onSelected(updated);
     } catch (error) {
       setConfirming(null);
       if (hasErrorCode(error, 'payment_declined') && typeof error.body.clientSecret === 'string') {
@@ -139,7 +143,13 @@ export function SelectionList({
           <ul className="grid gap-4">
             {data!.map((a) => (
               <li key={a.id}>
-                <AcceptanceCard acceptance={a} busy={select.isPending} onSelect={() => setConfirming(a)} onViewProfile={() => setProfileId(a.mediatorId)} />
+                <AcceptanceCard
+                  acceptance={a}
+                  proposes={!!request.opposingLawyerId}
+                  busy={select.isPending}
+                  onSelect={() => setConfirming(a)}
+                  onViewProfile={() => setProfileId(a.mediatorId)}
+                />
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { displayMoney, formatDateTime, formatRating } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatCard } from '../../components/stat-card';
+import { PendingInvitationNotice } from '../../features/case-sides/pending-invitation';
 
 function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
   const actions =
@@ -102,6 +103,8 @@ function MemberDashboard() {
           {role === 'lawyer' ? 'Here is where your mediation requests stand.' : 'Here is your mediation practice at a glance.'}
         </p>
       </div>
+
+      {role === 'lawyer' ? <PendingInvitationNotice /> : null}
 
       {/* On failure the cards are replaced, not shown as zeros. */}
       {error && !data ? (

@@ -17,9 +17,12 @@ import { useRequest, useWithdraw } from '../../features/requests/api';
 import { CancellationSummary, CancelRequestButton } from '../../features/requests/cancel-request';
 import { PaymentFiguresCard } from '../../features/requests/payment-figures-card';
 import { RequestDetailsCard } from '../../features/requests/request-details-card';
+import { CaseDocumentsCard } from '../../features/requests/case-documents-card';
 import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ProposalPanel } from '../../features/case-sides/proposal-panel';
+import { SidesCard } from '../../features/case-sides/sides-card';
 import { isAfterMatch, LawyerAfterMatch, MediatorAfterMatch } from './after-match-panel';
 import { DepositPaymentDialog } from './deposit-payment-dialog';
 import { SelectionStep } from './selection-step';
@@ -131,12 +134,15 @@ export function RequestDetailPage() {
         </div>
       </div>
       {request.status === 'cancelled' ? <CancellationSummary request={request} isOwner={isOwner} /> : null}
+      <ProposalPanel request={request} />
       {isOwner || user.role === 'admin' ? (
         <OwnerPanel request={request} user={user} />
       ) : user.role === 'mediator' ? (
         <MediatorPanel request={request} user={user} />
       ) : null}
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
+      <CaseDocumentsCard request={request} userId={user.id} />
+      <SidesCard request={request} />
       <CasePartiesCard request={request} />
       <PaymentFiguresCard request={request} reader={isOwner ? 'lawyer' : user.role === 'admin' ? 'admin' : 'mediator'} />
     </div>

@@ -15,7 +15,13 @@ export function SelectionStep({ request }: { request: RequestDto }) {
   const navigate = useNavigate();
   const [balance, setBalance] = useState<BalanceDue | null>(null);
 
-  const selected = async () => {
+  const selected = async (updated?: RequestDto) => {
+    // A two-sided case: the choice went to opposing counsel for approval (202); the page shows the proposal.
+    if (updated?.status === 'awaiting_selection') {
+      toast({ title: 'Mediator proposed', description: 'Opposing counsel has been asked to approve. The selection happens once they do.' });
+      await refreshRequests();
+      return;
+    }
     toast({ title: 'Mediator Selected', description: 'The mediator has been notified and will begin coordinating the mediation.' });
     await refreshRequests();
     navigate('/requests');

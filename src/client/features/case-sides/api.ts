@@ -1,0 +1,68 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RequestDto } from '../../../common/api-types';
+import type { InvitationDto, InvitationLanding, InviteCounsel } from '../../../common/schemas/cases';
+import { apiGet, apiRequest } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+
+// The two-sided case (issue 23): invitations, joining, and the other side's answer to the proposed mediator.
+
+/** The request detail and everything derived from it are refreshed after a change to the case's sides. */
+const refreshCase = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/requests'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/requests/counts'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] }),
+  ]);
+
+export function useInviteCounsel(requestId: string) {
+  return useMutation({
+    mutationFn: (input: InviteCounsel) => apiRequest<InvitationDto>('POST', `/api/requests/${requestId}/invitation`, input),
+    onSuccess: refreshCase,
+  });
+}
+
+export function useResendInvitation(requestId: string) {
+  return useMutation({ mutationFn: () => apiRequest<InvitationDto>('POST', `/api/requests/${requestId}/invitation/resend`), onSuccess: refreshCase });
+}
+
+export function useRevokeInvitation(requestId: string) {
+  return useMutation({ mutationFn: () => apiRequest<InvitationDto>('DELETE', `/api/requests/${requestId}/invitation`), onSuccess: refreshCase });
+}
+
+/** The invitation page's facts; read once (reading marks the invitation opened). */
+export function useInvitationLanding(token: string) {
+  return useQuery<InvitationLanding>({
+    queryKey: ['invitation', token],
+    queryFn: () => apiGet<InvitationLanding>(`/api/invitations/${encodeURIComponent(token)}`),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useAcceptInvitation(token: string) {
+  return useMutation({
+    mutationFn: () => apiRequest<{ requestId: string; message: string }>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`),
+    onSuccess: refreshCase,
+  });
+}
+
+export function useDeclineInvitation(token: string) {
+  return useMutation({
+    mutationFn: (reason: string) => apiRequest<{ message: string }>('POST', `/api/invitations/${encodeURIComponent(token)}/decline`, { reason }),
+  });
+}
+
+export function useApproveProposal(requestId: string) {
+  return useMutation({ mutationFn: () => apiRequest<RequestDto>('POST', `/api/requests/${requestId}/selection-proposal/approve`), onSuccess: refreshCase });
+}
+
+export function useDeclineProposal(requestId: string) {
+  return useMutation({
+    mutationFn: (reason: string) => apiRequest<RequestDto>('POST', `/api/requests/${requestId}/selection-proposal/decline`, { reason }),
+    onSuccess: refreshCase,
+  });
+}
+
+export function useWithdrawProposal(requestId: string) {
+  return useMutation({ mutationFn: () => apiRequest<RequestDto>('DELETE', `/api/requests/${requestId}/selection-proposal`), onSuccess: refreshCase });
+}
