@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import type pg from 'pg';
+import { expect } from 'vitest';
+import type { FakeStripe } from '../fake-stripe/server';
 import { instanceClient, startInstance, type Instance } from './instances';
 
 // A server process (src/server/main.ts) that the crash tests kill with SIGKILL and start again on the same database:
@@ -101,3 +105,27 @@ export function crashClient(server: CrashableServer) {
 }
 
 export type CrashClient = ReturnType<typeof crashClient>;
+
+export type Member = CrashClient & { id: string };
+
+/** Registered through the API before any kill; verified and made Unlimited (no monthly cap) in the database. */
+export async function crashMember(server: CrashableServer, pool: pg.Pool, fake: FakeStripe, role: 'lawyer' | 'mediator', first: string): Promise<Member> {
+  const c = crashClient(server);
+  const email = `${first.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`;
+  expect((await c.call('POST', '/api/register', { email, password: 'correct-horse-battery', firstName: first, lastName: 'Crash' })).status).toBe(201);
+  await pool.query('UPDATE users SET email_verified = true WHERE email = $1', [email]);
+  expect((await c.call('POST', '/api/login', { email, password: 'correct-horse-battery' })).status).toBe(200);
+  expect((await c.call('PATCH', '/api/user/role', { role })).status).toBe(200);
+  const profile =
+    role === 'lawyer' ? { jurisdiction: 'California' } : { jurisdiction: 'California', hourlyRate: 300, specializations: ['Family Law'], yearsExperience: 5 };
+  expect((await c.call('POST', `/api/profile/${role}`, profile)).status).toBeLessThan(300);
+  const me = (await c.call('GET', '/api/user')).json as { id: string };
+  if (role === 'mediator') {
+    await pool.query(`UPDATE mediator_profiles SET subscription_tier = 'unlimited' WHERE user_id = $1`, [me.id]);
+    // The payout account, through hosted onboarding at the fake: transfers can reach it.
+    expect((await c.call('POST', '/api/payouts/account')).status).toBe(200);
+    const { rows } = await pool.query('SELECT payout_account_id FROM mediator_profiles WHERE user_id = $1', [me.id]);
+    fake.state.completeOnboarding(rows[0].payout_account_id as string);
+  }
+  return Object.assign(c, { id: me.id });
+}

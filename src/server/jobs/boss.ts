@@ -64,12 +64,12 @@ export async function startJobs(ctx: AppContext, options: { work: JobRunner | fa
   const scheduler = new PgBossScheduler(boss);
   // The context's scheduler is pg-boss from here on, before any worker runs: a handler's transaction nudges the outbox
   // relay, which must hand jobs to pg-boss by then. Jobs it delivered to the recording scheduler the context starts
-  // with were marked delivered and lost (a payout job after a crash, crash/crash-safety.crash.test.ts).
+  // with were marked delivered and lost (a payout job after a crash, crash/postgres-kills-during-flows.crash.test.ts).
   ctx.jobs = scheduler;
   for (const name of JOB_NAMES) {
     if (runJob) {
       // Up to 20 jobs a fetch: pg-boss waits the polling interval after every fetch, so one job a fetch drained a
-      // queue at 12 a minute (a backlog after a restart took many minutes; crash/crash-safety.crash.test.ts).
+      // queue at 12 a minute (a backlog after a restart took many minutes; crash/postgres-kills-during-flows.crash.test.ts).
       await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 5, batchSize: 20 }, async (jobs) => {
         for (const job of jobs) await runJob(ctx, name, job.data);
       });

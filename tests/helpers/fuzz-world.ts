@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { ensureAdmin } from '../../src/server/modules/users/accounts.service';
+import { SESSION_IDLE_MS } from '../../src/server/plugins/session';
+import { insertSession } from '../../src/server/plugins/session.repo';
+import type { JsonSchema } from '../../src/server/security/schema-arbitrary';
+import { PASSWORD, signUpVerified, uniqueEmail } from './accounts';
+import { createCompletedRequest, createMatchedRequest } from './matched';
+import { call, createLiveRequest, validRequest } from './requests';
+import { sessionCookie, type TestApp } from './test-app';
+
+// The world the API fuzzer (src/server/security/openapi-fuzz/) calls into: an app with signed-in callers of every
+// role, objects of every kind that exist (requests in several states, payments, notifications, a dispute, a support
+// message, an uploaded object), their ids by the name a parameter gives them, and the operations of the served
+// OpenAPI description (GET /api/docs/json).
+
+export const PUBLIC_ORIGIN = 'http://localhost:3000';
+
+export type Role = 'anon' | 'fresh' | 'lawyer' | 'mediator' | 'admin';
+export const SIGNED_IN: Role[] = ['fresh', 'lawyer', 'mediator', 'admin'];
+
+export interface Operation {
+  method: string;
+  path: string;
+  parameters?: { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+}
+
+const rowsOfIds = (body: unknown): string[] => {
+  const found: string[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 3 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((v) => walk(v, depth + 1));
+    const record = value as Record<string, unknown>;
+    if (typeof record.id === 'string') found.push(record.id);
+    for (const v of Object.values(record)) if (typeof v === 'object') walk(v, depth + 1);
+  };
+  walk(body, 0);
+  return found;
+};
+
+/** Sets the world up in a fresh app (the caller creates and closes it). */
+export async function createFuzzWorld(t: TestApp) {
+  const cookies: Partial<Record<Role, string>> = {};
+  const userIds: Partial<Record<Role, string>> = {};
+  const pools: Record<string, string[]> = {};
+
+  const matched = await createMatchedRequest(t);
+  const completed = await createCompletedRequest(t);
+  cookies.lawyer = matched.lawyer.cookie;
+  userIds.lawyer = matched.lawyer.user.id;
+  cookies.mediator = matched.mediator.cookie;
+  userIds.mediator = matched.mediator.user.id;
+  const fresh = await signUpVerified(t);
+  cookies.fresh = fresh.cookie;
+  userIds.fresh = fresh.user.id;
+  const adminEmail = uniqueEmail('admin');
+  userIds.admin = (await ensureAdmin(t.ctx, adminEmail, PASSWORD)).id;
+  cookies.admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: adminEmail, password: PASSWORD }));
+
+  const live = await createLiveRequest(t, matched.lawyer.cookie);
+  const draft = (await call(t, 'POST', '/api/requests', matched.lawyer.cookie, validRequest())).json().id as string;
+  const disputed = await call(t, 'POST', `/api/requests/${completed.id}/dispute`, completed.lawyer.cookie, { reason: 'The agreed plan was not delivered.' });
+  expect(disputed.statusCode, disputed.body).toBe(201);
+  await call(t, 'POST', '/api/contact', undefined, { name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'A question.' });
+  await call(t, 'POST', '/api/messages', matched.lawyer.cookie, { requestId: matched.id, content: 'Hello there' });
+  const upload = await call(t, 'POST', '/api/files/upload', matched.lawyer.cookie, { fileName: 'brief.pdf', size: 1000, purpose: 'brief' });
+  expect(upload.statusCode, upload.body).toBe(200);
+  const { uploadURL, objectPath } = upload.json() as { uploadURL: string; objectPath: string };
+
+  const victims = [await signUpVerified(t), await signUpVerified(t), await signUpVerified(t)];
+  const listed = async (url: string, role: Role) => rowsOfIds((await call(t, 'GET', url, cookies[role])).json());
+
+  pools.request = [matched.id, completed.id, live, draft];
+  pools.mediator = [matched.mediator.user.id, completed.mediator.user.id];
+  pools.victim = victims.map((v) => v.user.id);
+  pools.user = [...pools.victim, matched.lawyer.user.id, matched.mediator.user.id, fresh.user.id, userIds.admin];
+  pools.object = [objectPath.split('/').pop()!];
+  pools.objectPath = [objectPath];
+  pools.uploadKey = [new URL(uploadURL, PUBLIC_ORIGIN).pathname.split('/').pop()!];
+  pools.payment = await listed('/api/payments', 'lawyer');
+  pools.notification = [...(await listed('/api/notifications', 'mediator')), ...(await listed('/api/notifications', 'lawyer'))];
+  pools.dispute = await listed('/api/admin/disputes', 'admin');
+  pools.support = await listed('/api/admin/support?handled=all', 'admin');
+  if (!pools.support.length) pools.support = await listed('/api/admin/support', 'admin');
+  for (const name of ['request', 'payment', 'notification', 'dispute', 'support', 'object', 'uploadKey']) expect(pools[name].length, name).toBeGreaterThan(0);
+
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => ({ ...operation, method: method.toUpperCase(), path })),
+  );
+
+  /** Ids a real caller would use, by the name of the path parameter, query parameter or body field. */
+  function poolFor(path: string, name: string): string[] {
+    if (name === 'id' || name === 'requestId') {
+      if (path.startsWith('/api/files/objects')) return pools.object;
+      if (path.startsWith('/api/payments')) return pools.payment;
+      if (path.startsWith('/api/notifications')) return pools.notification;
+      if (path.startsWith('/api/admin/disputes')) return pools.dispute;
+      if (path.startsWith('/api/admin/support')) return pools.support;
+      if (path.startsWith('/api/mediators')) return pools.mediator;
+      return pools.request;
+    }
+    if (name === 'key') return pools.uploadKey;
+    if (name === 'mediatorId') return pools.mediator;
+    // Admin actions on users aim at users of their own, never at the callers (who must stay signed in).
+    if (name === 'userId' || name === 'userIds') return pools.victim;
+    if (name === 'revieweeId' || name === 'actorId' || name === 'targetId') return pools.user;
+    if (name === 'mediationBriefUrl' || name === 'caseFilesUrls' || name === 'objectPath' || name === 'profileImageUrl') return pools.objectPath;
+    return [];
+  }
+
+  /** A session of its own for one call that may end or turn it (logout, impersonation, sign-in, a role choice). */
+  async function mintSession(role: Role): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = t.ctx.clock.now();
+    await insertSession(
+      t.ctx.db,
+      createHash('sha256').update(token).digest('hex'),
+      { userId: userIds[role]!, createdAt: now.toISOString() },
+      new Date(now.getTime() + SESSION_IDLE_MS),
+    );
+    return `sid=${token}`;
+  }
+
+  return { operations, cookies, userIds, pools, poolFor, mintSession };
+}
+
+export type FuzzWorld = Awaited<ReturnType<typeof createFuzzWorld>>;
