@@ -20,6 +20,13 @@ export const EMAIL_KINDS = [
   'payment_processed',
   'new_message',
   'case_invitation',
+  'counsel_joined',
+  'invitation_declined',
+  'selection_proposed',
+  'selection_approved',
+  'selection_declined',
+  'conflict_disclosed',
+  'reviews_revealed',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -53,6 +60,14 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   new_message: { label: 'Unread messages', placeholders: ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink'], required: NOTIFICATION.required },
   // To someone who may have no account yet: the link is the invitation itself (docs/decisions/043).
   case_invitation: { label: 'Invitation to join a case', placeholders: ['firstName', 'inviterName', 'caseName', 'link'], required: ['link'] },
+  // The two-sided case's notifications (issue 23, docs/decisions/048).
+  counsel_joined: { label: 'Opposing counsel joined a case', ...NOTIFICATION },
+  invitation_declined: { label: 'Invitation declined', ...NOTIFICATION },
+  selection_proposed: { label: 'Mediator proposed for approval', ...NOTIFICATION },
+  selection_approved: { label: 'Proposed mediator approved', ...NOTIFICATION },
+  selection_declined: { label: 'Proposed mediator declined', ...NOTIFICATION },
+  conflict_disclosed: { label: 'Conflict disclosed by a mediator', ...NOTIFICATION },
+  reviews_revealed: { label: 'Reviews revealed', ...NOTIFICATION },
 };
 
 /** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
@@ -186,6 +201,104 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       '{{link}}',
       '',
       'The link works for 14 days and only once. If you do not know this case, you can ignore this message.',
+    ].join('\n'),
+  }, // The two-sided case (issue 23): as the notifications above, each with its way to turn that kind off.
+  counsel_joined: {
+    subject: 'Opposing counsel joined {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Opposing counsel accepted the invitation and joined {{caseName}} on MediateHub.',
+      'They now see what is shared with their side and can message the mediator. See the case here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about opposing counsel joining are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  invitation_declined: {
+    subject: 'Your invitation to join {{caseName}} was declined',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The counsel you invited declined to join {{caseName}}. You can invite them again, invite someone else,',
+      'or go ahead on your own. Read their reason and choose here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about declined invitations are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  selection_proposed: {
+    subject: 'Approve the proposed mediator for {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The other side proposes a mediator for {{caseName}}. Nobody is booked until you agree.',
+      "See the mediator's profile, then approve or decline with a reason here:",
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about proposed mediators are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  selection_approved: {
+    subject: 'Opposing counsel approved your mediator for {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Opposing counsel approved the mediator you proposed for {{caseName}}, so the selection goes ahead.',
+      'See the case and what happens next here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about approved mediators are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  selection_declined: {
+    subject: 'Opposing counsel declined your mediator for {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Opposing counsel declined the mediator you proposed for {{caseName}} and said why.',
+      'Read their reason and propose another of the mediators who accepted here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about declined mediators are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  conflict_disclosed: {
+    subject: 'A mediator disclosed a possible conflict on {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A mediator who accepted {{caseName}} disclosed a possible conflict of interest.',
+      'Please read the disclosure before a mediator is selected:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about conflict disclosures are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  reviews_revealed: {
+    subject: 'The reviews of {{caseName}} are revealed',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      "Everyone's reviews of {{caseName}} are now visible, the ones about you included.",
+      "Reviews are revealed together, so nobody's review could depend on another's. Read them here:",
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about revealed reviews are on. Turn them off: {{unsubscribeLink}}',
     ].join('\n'),
   },
 };

@@ -12,6 +12,14 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'mediation_completed',
   'payment_processed',
   'new_message',
+  // The two-sided case (issue 23, docs/decisions/048): what the other side and the mediator do about the case.
+  'counsel_joined',
+  'invitation_declined',
+  'selection_proposed',
+  'selection_approved',
+  'selection_declined',
+  'conflict_disclosed',
+  'reviews_revealed',
 ] as const;
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number] & NotificationType;
 
@@ -28,6 +36,33 @@ export const NOTIFICATION_EMAIL_INFO: Record<NotificationEmailKind, { label: str
   new_message: {
     label: 'New messages while you are away',
     description: 'Messages still unread 10 minutes after they arrive (one e-mail per conversation until you read it).',
+    roles: ['lawyer', 'mediator'],
+  },
+  counsel_joined: {
+    label: 'Opposing counsel joined',
+    description: 'Opposing counsel accepted the invitation and joined one of your cases.',
+    roles: ['lawyer', 'mediator'],
+  },
+  invitation_declined: { label: 'Invitations declined', description: 'The counsel you invited declined to join your case.', roles: ['lawyer'] },
+  selection_proposed: {
+    label: 'Mediators proposed to you',
+    description: 'The other side proposes a mediator for you to approve or decline.',
+    roles: ['lawyer'],
+  },
+  selection_approved: { label: 'Mediators approved', description: 'Opposing counsel approved the mediator you proposed.', roles: ['lawyer'] },
+  selection_declined: {
+    label: 'Mediators declined',
+    description: 'Opposing counsel declined the mediator you proposed, and said why.',
+    roles: ['lawyer'],
+  },
+  conflict_disclosed: {
+    label: 'Conflict disclosures',
+    description: 'A mediator who accepted your case disclosed a possible conflict of interest.',
+    roles: ['lawyer'],
+  },
+  reviews_revealed: {
+    label: 'Reviews revealed',
+    description: 'The reviews of a case with both sides are revealed, the ones about you included.',
     roles: ['lawyer', 'mediator'],
   },
 };

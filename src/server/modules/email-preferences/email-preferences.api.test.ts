@@ -7,6 +7,18 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { UNSUBSCRIBE_INVALID, unsubscribeTokenKind } from '../../../common/schemas/email-preferences';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token';
 
+// The two-sided case's kinds a lawyer has (issue 23, decision 048), all on until turned off.
+const TWO_SIDED_LAWYER = [
+  'counsel_joined',
+  'invitation_declined',
+  'selection_proposed',
+  'selection_approved',
+  'selection_declined',
+  'conflict_disclosed',
+  'reviews_revealed',
+];
+const twoSidedOn = Object.fromEntries(TWO_SIDED_LAWYER.map((kind) => [kind, true]));
+
 const URL = '/api/profile/email-preferences';
 const enabledOf = (prefs: { kind: string; enabled: boolean }[]) => Object.fromEntries(prefs.map((p) => [p.kind, p.enabled]));
 
@@ -63,22 +75,29 @@ describe.each(backends)('e-mail preferences and unsubscribe on %s', (backend) =>
     const mediator = await signUpMediator(t);
     const fresh = await signUpVerified(t);
     const mine = (await call(t, 'GET', URL, lawyer.cookie)).json();
-    expect(mine.map((p: { kind: string }) => p.kind)).toEqual(['acceptance_received', 'mediation_completed', 'new_message']);
+    expect(mine.map((p: { kind: string }) => p.kind)).toEqual(['acceptance_received', 'mediation_completed', 'new_message', ...TWO_SIDED_LAWYER]);
     expect(mine.every((p: { enabled: boolean; label: string }) => p.enabled && p.label)).toBe(true);
     expect((await call(t, 'GET', URL, mediator.cookie)).json().map((p: { kind: string }) => p.kind)).toEqual([
       'new_request',
       'mediator_selected',
       'payment_processed',
       'new_message',
+      'counsel_joined',
+      'reviews_revealed',
     ]);
     expect((await call(t, 'GET', URL, fresh.cookie)).json()).toEqual([]);
 
     const off = await call(t, 'PATCH', URL, lawyer.cookie, { new_message: false, acceptance_received: false });
     expect(off.statusCode).toBe(200);
-    expect(enabledOf(off.json())).toEqual({ acceptance_received: false, mediation_completed: true, new_message: false });
+    expect(enabledOf(off.json())).toEqual({ ...twoSidedOn, acceptance_received: false, mediation_completed: true, new_message: false });
     const again = await call(t, 'PATCH', URL, lawyer.cookie, { new_message: false, acceptance_received: true });
-    expect(enabledOf(again.json())).toEqual({ acceptance_received: true, mediation_completed: true, new_message: false });
-    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json())).toEqual({ acceptance_received: true, mediation_completed: true, new_message: false });
+    expect(enabledOf(again.json())).toEqual({ ...twoSidedOn, acceptance_received: true, mediation_completed: true, new_message: false });
+    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json())).toEqual({
+      ...twoSidedOn,
+      acceptance_received: true,
+      mediation_completed: true,
+      new_message: false,
+    });
     // Somebody else's settings are untouched.
     expect((await call(t, 'GET', URL, mediator.cookie)).json().every((p: { enabled: boolean }) => p.enabled)).toBe(true);
   });
@@ -129,7 +148,12 @@ describe.each(backends)('e-mail preferences and unsubscribe on %s', (backend) =>
     const res = await call(t, 'POST', '/api/email/unsubscribe', mediator.cookie, { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ kind: 'acceptance_received', label: 'Acceptances', enabled: false });
-    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json())).toEqual({ acceptance_received: false, mediation_completed: true, new_message: true });
+    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json())).toEqual({
+      ...twoSidedOn,
+      acceptance_received: false,
+      mediation_completed: true,
+      new_message: true,
+    });
     expect((await call(t, 'GET', URL, mediator.cookie)).json().every((p: { enabled: boolean }) => p.enabled)).toBe(true);
     // Twice is fine.
     expect((await call(t, 'POST', '/api/email/unsubscribe', undefined, { token })).statusCode).toBe(200);

@@ -37,7 +37,22 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   reviews_revealed: { owner: 'a two-sided case reveals its reviews: checked in modules/reviews/reveal.api.test.ts' },
 };
 
-const EMAILED: NotificationType[] = ['new_request', 'acceptance_received', 'mediator_selected', 'mediation_completed', 'payment_processed', 'new_message'];
+const EMAILED: NotificationType[] = [
+  'new_request',
+  'acceptance_received',
+  'mediator_selected',
+  'mediation_completed',
+  'payment_processed',
+  'new_message',
+  // The two-sided case (issue 23, decision 048).
+  'counsel_joined',
+  'invitation_declined',
+  'selection_proposed',
+  'selection_approved',
+  'selection_declined',
+  'conflict_disclosed',
+  'reviews_revealed',
+];
 
 describe('notification types', () => {
   it('the table covers every type exactly', () => {

@@ -94,6 +94,11 @@ describe.each(backends)('reviews revealed together on %s', (backend) => {
     expect((await told(mediator, 'reviews_revealed')).map((n) => n.message)).toEqual([expect.stringContaining('You received 2 reviews')]);
     expect(await told(first, 'reviews_revealed')).toHaveLength(1);
     expect(await told(second, 'reviews_revealed')).toHaveLength(1);
+    // E-mailed too, with the case's link and the way to turn that kind off (decision 048).
+    await runDueJobs(t, (name) => name === 'notification.email');
+    const [mail] = t.mailer.sent.filter((m) => m.to === mediator.email && /reviews of .* are revealed/.test(m.subject));
+    expect(mail.text).toContain(`/requests/${id}`);
+    expect(mail.text).toMatch(/e-mails about revealed reviews are on\. Turn them off: http:\/\/localhost:3000\/api\/email\/unsubscribe\?token=/);
 
     // Nothing more once revealed; the 14-day job later finds nothing to reveal and tells nobody again.
     expect((await review(first.cookie, { requestId: id, rating: 1 })).statusCode).toBe(409);
