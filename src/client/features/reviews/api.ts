@@ -20,10 +20,14 @@ export function useMyReviews() {
   return usePagedList<ReviewDto>({ queryKey: reviewKeys.mine, url: '/api/reviews' });
 }
 
-/** POST /api/reviews: the server works out the reviewee (RULES.md 6); a second review is 409. */
-export function useSubmitReview(requestId: string) {
+/**
+ * POST /api/reviews: the server works out the reviewee (RULES.md 6); a second review is 409. The mediator of a
+ * two-sided case names the counsel they review (`revieweeId`, decision 048).
+ */
+export function useSubmitReview(requestId: string, revieweeId?: string) {
   return useMutation({
-    mutationFn: (input: { rating: number; comment?: string | null }) => apiRequest<ReviewDto>('POST', '/api/reviews', { requestId, ...input }),
+    mutationFn: (input: { rating: number; comment?: string | null }) =>
+      apiRequest<ReviewDto>('POST', '/api/reviews', { requestId, ...input, ...(revieweeId ? { revieweeId } : {}) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.forRequest(requestId) }),

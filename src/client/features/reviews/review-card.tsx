@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { REVEAL_NOTICE } from '../../../common/domain/review-reveal';
 import { REVIEW_TEXTS } from '../../../common/schemas/after-match';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -18,17 +19,23 @@ export function ReviewDialog({
   requestId,
   title,
   revieweeName,
+  revieweeId,
+  revealedTogether = false,
   open,
   onOpenChange,
 }: {
   requestId: string;
   title: string;
   revieweeName: string;
+  /** The counsel a two-sided case's mediator reviews (decision 048); the server works out everyone else's. */
+  revieweeId?: string;
+  /** A two-sided case: the review is hidden until the reveal and cannot be changed once sent. */
+  revealedTogether?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const formId = useId();
-  const submit = useSubmitReview(requestId);
+  const submit = useSubmitReview(requestId, revieweeId);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | undefined>();
@@ -52,7 +59,12 @@ export function ReviewDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>How did working with {revieweeName} go? Your review is shown on their profile.</DialogDescription>
+          <DialogDescription>
+            How did working with {revieweeName} go?{' '}
+            {revealedTogether
+              ? `${REVEAL_NOTICE} Until then nobody sees it, ${revieweeName} included, and it cannot be changed once sent.`
+              : 'Your review is shown on their profile.'}
+          </DialogDescription>
         </DialogHeader>
         <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <StarRatingInput value={rating} onChange={setRating} label="Rating" disabled={submit.isPending} />
@@ -85,9 +97,22 @@ export function ReviewDialog({
  * 'Rate This Mediator' (the owning lawyer) or 'Rate This Lawyer' (the selected mediator) on a completed request
  * (spec 2); the page shows it only while the viewer has not reviewed yet.
  */
-export function ReviewCard({ requestId, reviewee, revieweeName }: { requestId: string; reviewee: 'mediator' | 'lawyer'; revieweeName: string }) {
+export function ReviewCard({
+  requestId,
+  reviewee,
+  revieweeName,
+  revieweeId,
+  revealedTogether = false,
+}: {
+  requestId: string;
+  reviewee: 'mediator' | 'lawyer';
+  revieweeName: string;
+  revieweeId?: string;
+  revealedTogether?: boolean;
+}) {
   const [open, setOpen] = useState(false);
-  const title = reviewee === 'mediator' ? 'Rate This Mediator' : 'Rate This Lawyer';
+  // A two-sided case's mediator rates each counsel: the title says which one.
+  const title = reviewee === 'mediator' ? 'Rate This Mediator' : revieweeId ? `Rate ${revieweeName}` : 'Rate This Lawyer';
   return (
     <Card className="border-amber-300 dark:border-amber-400/40">
       <CardHeader>
@@ -100,8 +125,18 @@ export function ReviewCard({ requestId, reviewee, revieweeName }: { requestId: s
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button onClick={() => setOpen(true)}>Leave a Review</Button>
-        <ReviewDialog requestId={requestId} title={title} revieweeName={revieweeName} open={open} onOpenChange={setOpen} />
+        <Button onClick={() => setOpen(true)} aria-label={revieweeId ? `Leave a review for ${revieweeName}` : undefined}>
+          Leave a Review
+        </Button>
+        <ReviewDialog
+          requestId={requestId}
+          title={title}
+          revieweeName={revieweeName}
+          revieweeId={revieweeId}
+          revealedTogether={revealedTogether}
+          open={open}
+          onOpenChange={setOpen}
+        />
       </CardContent>
     </Card>
   );

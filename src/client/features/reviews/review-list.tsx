@@ -1,6 +1,7 @@
 import { MessageSquareQuote } from 'lucide-react';
 import type { ReviewDto } from '../../../common/schemas/after-match';
 import { UserAvatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
 import { formatDate } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Stars } from './star-rating';
@@ -26,7 +27,10 @@ export function ReviewItem({ review, showCase = true, headingLevel = 3 }: { revi
             </p>
           </div>
         </div>
-        <Stars rating={review.rating} />
+        <div className="flex flex-wrap items-center gap-2">
+          {review.revealedAt === null ? <Badge tone="muted">Hidden until revealed</Badge> : null}
+          <Stars rating={review.rating} />
+        </div>
       </div>
       {review.comment ? (
         <p className="whitespace-pre-line text-sm wrap-anywhere">{review.comment}</p>

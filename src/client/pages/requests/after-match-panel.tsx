@@ -7,12 +7,25 @@ import { CompletionSummary } from '../../features/requests/completion-summary';
 import { CounterpartCard } from '../../features/requests/counterpart-card';
 import { disputeOf, ReportProblem } from '../../features/requests/report-problem';
 import { StartMediationCard } from '../../features/requests/start-mediation';
-import { RequestReviews } from '../../features/reviews/request-reviews';
+import { RequestReviews, type CounselToReview } from '../../features/reviews/request-reviews';
 import { displayMoney } from '../../lib/format';
 
 const AFTER_MATCH = ['matched', 'in_progress', 'completed'];
 
 export const isAfterMatch = (request: RequestDto) => AFTER_MATCH.includes(request.status) && !!request.selectedMediatorId;
+
+/** A two-sided case's counsel, each by name, whose reviews are revealed together (decision 048); nothing one-sided. */
+function reviewsTogether(request: RequestDto): { counsel?: CounselToReview[]; completedAt?: string | null } {
+  if (!request.opposingLawyerId) return {};
+  const named = (c: { id: string; firstName: string; lastName: string } | null | undefined, fallback: string, id: string) => ({
+    id,
+    name: c ? `${c.firstName} ${c.lastName}` : fallback,
+  });
+  return {
+    counsel: [named(request.sides?.first, 'the first counsel', request.lawyerId), named(request.sides?.second, 'opposing counsel', request.opposingLawyerId)],
+    completedAt: request.completedAt,
+  };
+}
 
 /** The selected mediator's name for a viewer the server sends no counterpart to (an admin, or an older server). */
 function useMediatorName(request: RequestDto, enabled: boolean): string {
@@ -56,7 +69,14 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
     <>
       <CompletionSummary request={request} showPayout={false} />
       <ReportProblem request={request} isOwner={isOwner} reader={isOwner ? 'lawyer' : 'admin'} />
-      <RequestReviews requestId={request.id} viewerId={user.id} reviewee={isOwner ? 'mediator' : null} revieweeName={name} />
+      <RequestReviews
+        requestId={request.id}
+        viewerId={user.id}
+        // Opposing counsel who joined reviews the mediator too (decision 048).
+        reviewee={isOwner || request.opposingLawyerId === user.id ? 'mediator' : null}
+        revieweeName={name}
+        {...reviewsTogether(request)}
+      />
       <CounterpartCard
         requestId={request.id}
         counterpart={counterpart}
@@ -87,7 +107,7 @@ export function MediatorAfterMatch({ request, user }: { request: RequestDto; use
             instead of the schedule, so the same figures are not said twice. */}
         <CompletionSummary request={request} showPayout={!disputeOf(request)} />
         <ReportProblem request={request} isOwner={false} reader="mediator" />
-        <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} />
+        <RequestReviews requestId={request.id} viewerId={user.id} reviewee="lawyer" revieweeName={name} {...reviewsTogether(request)} />
         <CounterpartCard requestId={request.id} counterpart={counterpart} fallbackName="the lawyer" icon={icon} title="The lawyer" />
       </>
     );
