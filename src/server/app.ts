@@ -30,6 +30,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { invitationsRoutes } from './modules/cases/invitations.routes';
+import { documentsRoutes } from './modules/cases/documents.routes';
 import { partiesRoutes } from './modules/cases/parties.routes';
 import { selectionProposalsRoutes } from './modules/requests/selection-proposals.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   dashboardRoutes(app, ctx);
   requestsRoutes(app, ctx);
   invitationsRoutes(app, ctx);
+  documentsRoutes(app, ctx);
   partiesRoutes(app, ctx);
   selectionProposalsRoutes(app, ctx);
   paymentsRoutes(app, ctx);

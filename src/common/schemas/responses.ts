@@ -3,8 +3,11 @@
 // client's types from them.
 import { z } from 'zod';
 import { CaseSidesSchema, ConflictMatchSchema, SelectionProposalSchema } from './cases';
+import { DocumentAccessSchema } from './case-documents';
 import {
   ACCEPTANCE_STATUSES,
+  CASE_SIDES,
+  DOCUMENT_VISIBILITIES,
   LEDGER_KINDS,
   NOTIFICATION_TYPES,
   PAYMENT_STATUSES,
@@ -170,6 +173,13 @@ export const RequestDocumentDtoSchema = z.object({
   url: z.string(),
   fileName: z.string().nullable(),
   size: z.number().int().nullable(),
+  /** Issue 23 (decision 044): the upload, who may open it, whose side added it, whether it is the viewer's own. */
+  uploadId: z.guid(),
+  visibility: z.enum(DOCUMENT_VISIBILITIES),
+  side: z.enum(CASE_SIDES),
+  mine: z.boolean(),
+  /** Who opened it (newest first): for its uploader only, null for everyone else. */
+  accesses: z.array(DocumentAccessSchema).nullable(),
 });
 
 /**

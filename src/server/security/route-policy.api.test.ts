@@ -158,6 +158,7 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
       if (pattern.startsWith('/api/admin/support/')) return supportId;
       if (pattern.startsWith('/api/mediators/') || name === 'mediatorId') return actors.mediator!.id;
       if (name === 'userId') return actors.otherLawyer!.id;
+      if (name === 'uploadId') return r.fileId;
       return r.id;
     });
     const bodies: Record<string, unknown> = {
@@ -176,6 +177,8 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
       'POST /api/requests/:id/cancel': { reason: 'Not needed' },
       'POST /api/requests/:id/complete': { completionResults: 'Settled by someone else.' },
       'POST /api/requests/:id/dispute': { reason: 'Something went wrong.' },
+      'POST /api/requests/:id/documents': { objectPath: `/objects/${UNKNOWN}` },
+      'PATCH /api/requests/:id/documents/:uploadId': { visibility: 'own_side' },
       'POST /api/reviews': { requestId: r.id, rating: 1, comment: 'Bad' },
       'POST /api/messages': { requestId: r.id, content: 'Injected message' },
       'POST /api/payments/local/confirm': {

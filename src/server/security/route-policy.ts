@@ -170,6 +170,20 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     withNoRole(404, (a) => (a !== 'owner' ? 403 : 409)),
     true,
   ), // the completed one is disputed already
+  // Case documents (decision 044): `:uploadId` is the owner's brief (shared with the selected mediator); counsel add,
+  // only the uploader changes or reads the log; a mediator not selected may not open it (404).
+  'POST /api/requests/:id/documents': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)), // the body names an object nobody uploaded
+    true,
+  ),
+  'PATCH /api/requests/:id/documents/:uploadId': route(
+    onRequest((a, s) => (a === 'owner' ? 'allowed' : a === 'admin' || selected(a, s) ? 403 : 404)),
+    true,
+  ),
+  'GET /api/requests/:id/documents/:uploadId/accesses': route(
+    onRequest((a, s) => (a === 'owner' ? 'ok' : a === 'admin' || selected(a, s) ? 403 : 404)),
+    true,
+  ),
   'GET /api/requests/:id/reviews': route(
     onRequest(() => 'ok'),
     true,

@@ -15,6 +15,8 @@ import { fileBody, readErrors, writeErrors } from '../../route-responses';
 import { createUpload, openDownload, receiveLocalUpload } from './files.service';
 import { attachmentDisposition, safeFileName, typeOfContent } from './file-rules';
 import { findRequest } from '../requests/requests.repo';
+import { documentAccess } from '../cases/case-documents';
+import { recordOpening } from '../cases/documents.service';
 
 const tags = ['Files'];
 
@@ -49,11 +51,17 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = requireUser(request);
       const { id } = request.params as { id: string };
       if (!isUuid(id)) throw notFound('File not found'); // names nothing; never reaches SQL
-      // Request documents: the owning lawyer and the selected mediator (RULES.md 6); others get 404.
-      const { upload, stream } = await openDownload(ctx, user, id, async (file) => {
-        if (!file.requestId) return false;
-        const owner = await findRequest(ctx.db, file.requestId);
-        return !!owner && (owner.lawyerId === user.id || owner.selectedMediatorId === user.id);
+      // Case documents by their visibility (decision 044), each opening recorded; other request files: the owning
+      // lawyer and the selected mediator (RULES.md 6). Others get 404.
+      const { upload, stream } = await openDownload(ctx, user, id, {
+        access: async (file) => {
+          const owner = await findRequest(ctx.db, file.requestId!);
+          if (!owner) return { caseDocument: false, allowed: false };
+          const document = documentAccess(owner, file, user);
+          if (document !== undefined) return { caseDocument: true, allowed: document };
+          return { caseDocument: false, allowed: owner.lawyerId === user.id || owner.selectedMediatorId === user.id };
+        },
+        recordOpening: (file) => recordOpening(ctx, file.id, user.id),
       });
       reply.header('Content-Type', upload.contentType ?? 'application/octet-stream');
       reply.header('Cache-Control', 'private, max-age=300');

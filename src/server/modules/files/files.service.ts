@@ -129,21 +129,32 @@ export async function linkAttachment(tx: DbOrTx, upload: CheckedUpload, requestI
   throw attachedElsewhere(upload.fileName ?? 'file');
 }
 
+/** How a download decides on a file linked to a request, and records the opening of a case document. */
+export interface RequestFileRules {
+  /**
+   * For an upload linked to a request: whether it is a case document (then `allowed` alone decides, by its visibility:
+   * docs/decisions/044) and whether this user may open it (for other request files, the request's own rule).
+   */
+  access(upload: UploadRow): Promise<{ caseDocument: boolean; allowed: boolean }>;
+  /** Records one opening of a case document: after the check, before the object is read (no storage call around it). */
+  recordOpening(upload: UploadRow): Promise<void>;
+}
+
 /**
  * Serves an object after the authorization check. Anything the caller may not see is 404 (RULES.md 6).
- * Profile photos are visible to every signed-in member; other objects to their owner and admins
- * (request documents follow the request's own rules).
+ * Profile photos are visible to every signed-in member; other objects to their owner and admins; request files
+ * follow the request's own rules, case documents their visibility (admins included), and every opening of a case
+ * document is recorded.
  */
-export async function openDownload(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-  canSeeRequestFile: (upload: UploadRow) => Promise<boolean>,
-): Promise<{ upload: UploadRow; stream: Readable }> {
+export async function openDownload(ctx: AppContext, user: SessionUser, id: string, rules: RequestFileRules): Promise<{ upload: UploadRow; stream: Readable }> {
   const upload = await findUpload(ctx.db, id);
   if (!upload || !upload.uploadedAt) throw notFound('File not found');
-  const allowed = upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || (await canSeeRequestFile(upload));
+  const onRequest = upload.requestId && upload.purpose !== 'photo' ? await rules.access(upload) : { caseDocument: false, allowed: false };
+  const allowed = onRequest.caseDocument
+    ? onRequest.allowed
+    : upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || onRequest.allowed;
   if (!allowed) throw notFound('File not found');
+  if (onRequest.caseDocument) await rules.recordOpening(upload);
   const stream = await ctx.storage.read(upload.id);
   if (!stream) throw notFound('File not found');
   return { upload, stream };

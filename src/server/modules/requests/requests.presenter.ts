@@ -1,9 +1,8 @@
 import { twoDecimals } from '../../../common/money';
-import type { AcceptanceDto, RequestDocumentDto, RequestDto } from '../../../common/api-types';
+import type { AcceptanceDto, RequestDto } from '../../../common/api-types';
 import { splitBudget, type FeeTerms } from '../../../common/domain/fees';
 import { formatCents, parseCents } from '../../../common/money';
-import type { uploads } from '../../db/schema';
-import { downloadUrlFor, uploadIdFromPath } from '../files/file-rules';
+import { presentCaseDocuments, type CaseDocumentRows } from '../cases/case-documents';
 import type { AcceptanceRow, RequestRow } from './requests.repo';
 import type { counterpartsOf, pendingAcceptancesWithMediators } from './requests.repo';
 import type { PaymentStatus } from '../../../common/enums';
@@ -49,26 +48,6 @@ export function termsOf(request: RequestRow, current: FeeTerms): FeeTerms {
   return request.terms ?? current;
 }
 
-type UploadRow = typeof uploads.$inferSelect;
-
-export function documentPaths(request: RequestRow): string[] {
-  return [...(request.mediationBriefUrl ? [request.mediationBriefUrl] : []), ...request.caseFilesUrls];
-}
-
-function documentsOf(request: RequestRow, uploadsById: Map<string, UploadRow>): RequestDocumentDto[] {
-  return documentPaths(request).map((path, i) => {
-    const id = uploadIdFromPath(path)!;
-    const upload = uploadsById.get(id);
-    return {
-      kind: i === 0 && request.mediationBriefUrl ? 'brief' : 'case_file',
-      objectPath: path,
-      url: downloadUrlFor(id),
-      fileName: upload?.fileName ?? null,
-      size: upload?.size ?? null,
-    };
-  });
-}
-
 export function presentRequest(
   request: RequestRow,
   viewer: Viewer,
@@ -76,7 +55,8 @@ export function presentRequest(
     currentTerms: FeeTerms;
     acceptanceCount: number;
     myAcceptance?: AcceptanceRow | null;
-    uploadsById: Map<string, UploadRow>;
+    /** The case documents' rows (issue 23: both sides' documents, the viewer's access logs). */
+    documents: CaseDocumentRows;
     /** The request's payment (status, refund reason, ledger sums), for viewers with full access; absent otherwise. */
     payment?: RequestPaymentFacts | null;
     counterpartsById?: Map<string, CounterpartRow>;
@@ -87,6 +67,8 @@ export function presentRequest(
   },
 ): RequestDto {
   const full = hasFullAccess(request, viewer);
+  // Each document by its visibility (decision 044); the spec's fields are cut to what the viewer may open.
+  const docs = full ? presentCaseDocuments(request, viewer, extra.documents) : null;
   const payment = seesPayment(request, viewer) ? extra.payment : null;
   const payoutReleaseAt = full && request.completedAt ? payoutDueAt(request) : null;
   const budgetCents = parseCents(request.budget) ?? 0;
@@ -116,10 +98,10 @@ export function presentRequest(
     hoursNeeded: request.hoursNeeded,
     flatFee: twoDecimals(request.flatFee),
     budget: twoDecimals(request.budget)!,
-    mediationBriefUrl: full ? request.mediationBriefUrl : null,
-    caseFilesUrls: full ? request.caseFilesUrls : [],
+    mediationBriefUrl: docs ? docs.mediationBriefUrl : null,
+    caseFilesUrls: docs ? docs.caseFilesUrls : [],
     documentsUrl: full ? request.documentsUrl : [],
-    documents: full ? documentsOf(request, extra.uploadsById) : [],
+    documents: docs ? docs.documents : [],
     status: request.status,
     selectedMediatorId: request.selectedMediatorId,
     depositAmount: twoDecimals(request.depositAmount ?? termsOf(request, extra.currentTerms).defaultDeposit),

@@ -9,28 +9,23 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
-import { findUploads } from '../files/files.repo';
-import { uploadIdFromPath } from '../files/file-rules';
-import { counterpartIdFor, documentPaths, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
+import { counterpartIdFor, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
 import * as repo from './requests.repo';
 import * as pages from './mediator-pages.repo';
 import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { paymentSumsByRequest } from './ledger-sums.repo';
 import { loadCaseSides } from '../cases/case-sides';
+import { loadCaseDocuments, NO_CASE_DOCUMENTS } from '../cases/case-documents';
 import { replaceParties } from '../cases/parties.repo';
 import { latestProposal } from './selection-proposals.repo';
 import { presentProposal } from './selection-proposals.presenter';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 
-/** The uploads behind the documents of many requests, in one query (lists must not query per row). */
-async function loadDocumentUploads(ctx: AppContext, requests: repo.RequestRow[]) {
-  const ids = requests
-    .flatMap(documentPaths)
-    .map(uploadIdFromPath)
-    .filter((id): id is string => id !== null);
-  return new Map((await findUploads(ctx.db, ids)).map((r) => [r.id, r]));
+/** The rows behind the documents of many requests for one viewer, in at most three queries (lists must not query per row). */
+function loadDocumentUploads(ctx: AppContext, requests: repo.RequestRow[], viewerId: string) {
+  return loadCaseDocuments(ctx.db, requests, viewerId);
 }
 
 export function viewerOf(user: SessionUser): Viewer {
@@ -81,7 +76,7 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
       caseFilesUrls: files.map((f) => f.objectPath),
     });
   });
-  return presentRequest(row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0, uploadsById: await loadDocumentUploads(ctx, [row]) });
+  return presentRequest(row, viewerOf(user), { currentTerms: terms, acceptanceCount: 0, documents: await loadDocumentUploads(ctx, [row], user.id) });
 }
 
 /**
@@ -120,7 +115,7 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
   const full = hasFullAccess(request, viewer);
   const [terms, uploadsById, disputes, sides, proposal] = await Promise.all([
     request.terms ?? currentTerms(ctx.db),
-    full ? loadDocumentUploads(ctx, [request]) : new Map<string, never>(),
+    full ? loadDocumentUploads(ctx, [request], user.id) : NO_CASE_DOCUMENTS,
     full && row.hasDispute ? latestDisputesFor(ctx.db, [request.id]) : null,
     full ? loadCaseSides(ctx.db, request, user.id, ctx.clock.now()) : null,
     full && request.opposingLawyerId ? latestProposal(ctx.db, request.id) : undefined,
@@ -136,7 +131,7 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
     currentTerms: terms,
     acceptanceCount: request.liveAcceptanceCount,
     myAcceptance: user.role === 'mediator' ? row.myAcceptance : null,
-    uploadsById,
+    documents: uploadsById,
     payment: row.paymentStatus && row.ledger ? { status: row.paymentStatus, refundReason: row.refundReason, ledger: row.ledger } : null,
     dispute: dispute ? presentRequestDispute(dispute) : null,
     counterpartsById,
@@ -165,6 +160,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
     loadDocumentUploads(
       ctx,
       requests.filter((r) => hasFullAccess(r, viewer)),
+      user.id,
     ),
     paymentSumsByRequest(ctx.db, fullAccessIds),
     repo.counterpartsOf(ctx.db, counterpartIds),
@@ -177,7 +173,7 @@ export async function presentMany(ctx: AppContext, user: SessionUser, requests: 
       currentTerms: terms,
       acceptanceCount: request.liveAcceptanceCount,
       myAcceptance: mineByRequest.get(request.id) ?? null,
-      uploadsById,
+      documents: uploadsById,
       payment: paymentsByRequest.get(request.id) ?? null,
       dispute: disputes.has(request.id) ? presentRequestDispute(disputes.get(request.id)!) : null,
       counterpartsById,
