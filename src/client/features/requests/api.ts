@@ -1,10 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AcceptanceDto, CancellationPreviewDto, RequestDto } from '../../../common/api-types';
-import type { PaymentStatus } from '../../../common/enums';
+import type { AcceptanceDto, CancellationPreviewDto, RequestDocumentDto, RequestDto } from '../../../common/api-types';
+import type { DocumentLog } from '../../../common/schemas/case-documents';
+import type { DocumentVisibility, PaymentStatus } from '../../../common/enums';
 import type { CompleteInput, Counterpart } from '../../../common/schemas/after-match';
 import type { AcceptInput, CreateRequestInput } from '../../../common/schemas/requests';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { uploadFile } from '../../lib/upload';
 import { usePagedList } from '../../lib/use-paged-list';
 
 export type MediatorView = 'available' | 'accepted' | 'completed';
@@ -96,6 +98,26 @@ export function useCompleteRequest(id: string) {
   return useMutation({
     mutationFn: (input: CompleteInput) => apiRequest<RequestDto>('POST', `/api/requests/${id}/complete`, input),
     onSuccess: refreshRequests,
+  });
+}
+
+/** Adds a brief or case file to the caller's side of the case: uploaded first, then attached with who may see it. */
+export function useAddCaseDocument(id: string) {
+  return useMutation({
+    mutationFn: async (input: { file: File; kind: 'brief' | 'case_file'; visibility: DocumentVisibility; onProgress?: (percent: number) => void }) => {
+      const objectPath = await uploadFile(input.file, input.kind, input.onProgress);
+      return apiRequest<RequestDocumentDto>('POST', `/api/requests/${id}/documents`, { objectPath, visibility: input.visibility });
+    },
+    onSuccess: refreshRequests,
+  });
+}
+
+/** The uploader changes who may see a document (a narrowing is logged with who had already opened it). */
+export function useChangeDocumentVisibility(id: string) {
+  return useMutation({
+    mutationFn: (input: { uploadId: string; visibility: DocumentVisibility }) =>
+      apiRequest<DocumentLog>('PATCH', `/api/requests/${id}/documents/${input.uploadId}`, { visibility: input.visibility }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.one(id) }),
   });
 }
 

@@ -1,4 +1,3 @@
-import { Download, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { RequestDto } from '../../../common/api-types';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -14,7 +13,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The details card (spec 2 /requests/{id}); mediators see their payout, and contacts/documents only once selected. */
+/** The details card (spec 2 /requests/{id}); mediators see their payout, and contacts only once selected. */
 export function RequestDetailsCard({ request, isMediator }: { request: RequestDto; isMediator: boolean }) {
   const pricing =
     request.pricingModel === 'flat'
@@ -54,29 +53,8 @@ export function RequestDetailsCard({ request, isMediator }: { request: RequestDt
             </dl>
           </div>
         ) : null}
-        {request.documents.length ? (
-          <div className="min-w-0">
-            <h3 className="text-sm font-semibold">Documents</h3>
-            <ul className="mt-2 grid grid-cols-1 gap-2">
-              {request.documents.map((d) => (
-                <li key={d.objectPath} className="min-w-0">
-                  <a
-                    href={d.url}
-                    className="flex min-w-0 items-center gap-2 rounded-md border p-2 text-sm hover:bg-muted"
-                    title={d.fileName ?? 'document.pdf'}
-                    download
-                  >
-                    <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="min-w-0 flex-1 truncate">
-                      {d.kind === 'brief' ? 'Mediation brief' : 'Case file'}: {d.fileName ?? 'document.pdf'}
-                    </span>
-                    <Download className="size-4 shrink-0" aria-hidden="true" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : isMediator && !request.fullAccess ? (
+        {/* The documents themselves are on their own card (case-documents-card.tsx, issue 23). */}
+        {isMediator && !request.fullAccess ? (
           <p className="text-sm text-muted-foreground">Documents and opposing counsel's contact details are shared with the selected mediator.</p>
         ) : null}
       </CardContent>
