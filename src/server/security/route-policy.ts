@@ -184,6 +184,42 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     onRequest((a, s) => (a === 'owner' ? 'ok' : a === 'admin' || selected(a, s) ? 403 : 404)),
     true,
   ),
+  // Opposing counsel's invitation (decision 043): the owner's to send, re-send, revoke and read; nobody has sent one on
+  // the fixtures (re-send and revoke: 409), and the owner's invite without a body is 400.
+  'GET /api/requests/:id/invitation': route(
+    onRequest((a) => (a === 'owner' ? 'ok' : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/invitation': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/invitation/resend': route(
+    onRequest((a) => (a === 'owner' ? 409 : 403)),
+    true,
+  ),
+  'DELETE /api/requests/:id/invitation': route(
+    onRequest((a) => (a === 'owner' ? 409 : 403)),
+    true,
+  ),
+  // The link is the credential: a token nobody was sent is 404 to everyone (joining needs a signed-in member first).
+  'GET /api/invitations/:token': route(everyone(404)),
+  'POST /api/invitations/:token/accept': route(signedIn((a) => (a === 'noRole' ? 403 : 404))),
+  'POST /api/invitations/:token/decline': route(everyone(404)),
+  // The other side's answer to a proposed mediator (decision 045): the fixtures are one-sided, so whoever sees the
+  // request is not opposing counsel (403); the owner has no open proposal to withdraw (409).
+  'POST /api/requests/:id/selection-proposal/approve': route(
+    onRequest(() => 403),
+    true,
+  ),
+  'POST /api/requests/:id/selection-proposal/decline': route(
+    onRequest(() => 403),
+    true,
+  ),
+  'DELETE /api/requests/:id/selection-proposal': route(
+    onRequest((a) => (a === 'owner' ? 409 : 403)),
+    true,
+  ),
   'GET /api/requests/:id/reviews': route(
     onRequest(() => 'ok'),
     true,

@@ -126,6 +126,7 @@ export function invitationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       await hitRateLimit(ctx, `invitation-link:${request.ip}`, RATE_LIMITS.invitationLinks);
+      await service.findInvitation(ctx, request.params.token); // an unknown link is 404 before its body is read
       const body = takeBody(request);
       return service.declineInvitation(ctx, request.params.token, body.reason);
     },

@@ -123,7 +123,8 @@ export async function currentInvitation(ctx: AppContext, user: SessionUser, requ
   return row ? presentInvitation(row, ctx.clock.now()) : null;
 }
 
-async function invitationByToken(ctx: AppContext, token: string) {
+/** The invitation a link names, or 404. */
+export async function findInvitation(ctx: AppContext, token: string) {
   // Tokens are 43 base64url characters; anything else is not one of ours (and is not hashed or looked up).
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound(INVITATION_NOT_FOUND);
   const row = await repo.findInvitationByTokenHash(ctx.db, hashToken(token));
@@ -133,7 +134,7 @@ async function invitationByToken(ctx: AppContext, token: string) {
 
 /** What the invitation page shows; the first showing marks the invitation opened (the inviter sees it). */
 export async function openInvitation(ctx: AppContext, token: string): Promise<InvitationLanding> {
-  const row = await invitationByToken(ctx, token);
+  const row = await findInvitation(ctx, token);
   const now = ctx.clock.now();
   const [request, inviter] = await Promise.all([findRequest(ctx.db, row.requestId), findUserById(ctx.db, row.invitedById)]);
   if (!request || !inviter) throw notFound(INVITATION_NOT_FOUND);
@@ -174,7 +175,7 @@ function unusableMessage(state: InvitationState): string {
  * the number of accounts answering at once), and the invitation is closed by another, in one transaction.
  */
 export async function acceptInvitation(ctx: AppContext, user: SessionUser, token: string): Promise<{ requestId: string; message: string }> {
-  const row = await invitationByToken(ctx, token);
+  const row = await findInvitation(ctx, token);
   const now = ctx.clock.now();
   if (user.role !== 'lawyer') throw forbidden('Only a lawyer account can join a case as counsel. Sign in with your lawyer account.');
   const state = invitationState(row, now);
@@ -207,7 +208,7 @@ export async function acceptInvitation(ctx: AppContext, user: SessionUser, token
 
 /** The invitee says no (signed in or not: the link is the credential); the inviter is told, with the reason. */
 export async function declineInvitation(ctx: AppContext, token: string, reason: string | null): Promise<{ message: string }> {
-  const row = await invitationByToken(ctx, token);
+  const row = await findInvitation(ctx, token);
   const now = ctx.clock.now();
   const state = invitationState(row, now);
   if (state !== 'sent' && state !== 'opened') throw conflict(unusableMessage(state));

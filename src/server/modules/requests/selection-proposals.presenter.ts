@@ -1,7 +1,7 @@
 import type { SelectionProposalDto } from '../../../common/schemas/cases';
 import type { latestProposal } from './selection-proposals.repo';
 
-export function presentProposal(row: Awaited<ReturnType<typeof latestProposal>>): SelectionProposalDto | null {
+export function presentProposal(row: Awaited<ReturnType<typeof latestProposal>> | undefined): SelectionProposalDto | null {
   if (!row) return null;
   const { proposal } = row;
   return {
