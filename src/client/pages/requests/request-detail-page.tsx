@@ -18,7 +18,6 @@ import { CancellationSummary, CancelRequestButton } from '../../features/request
 import { PaymentFiguresCard } from '../../features/requests/payment-figures-card';
 import { RequestDetailsCard } from '../../features/requests/request-details-card';
 import { CaseDocumentsCard } from '../../features/requests/case-documents-card';
-import { CaseDocumentsCard } from '../../features/requests/case-documents-card';
 import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -142,7 +141,6 @@ export function RequestDetailPage() {
         <MediatorPanel request={request} user={user} />
       ) : null}
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
-      <CaseDocumentsCard request={request} userId={user.id} />
       <CaseDocumentsCard request={request} userId={user.id} />
       <SidesCard request={request} />
       <CasePartiesCard request={request} />
