@@ -19,6 +19,15 @@ export function selectionCharge(
  * 'Select Mediator' asks before charging: the final budget (a counteroffer's rate × hours), the deposit already paid,
  * and the balance charged now to the card saved with the deposit. 'Confirm and pay' makes the select call.
  */
+/**
+ * Whether choosing this mediator proposes them to opposing counsel (a two-sided case, decision 045) rather than
+ * selecting them: true unless opposing counsel already approved this very mediator (then the selection is paid now).
+ */
+export function isProposal(request: RequestDto, mediatorId: string): boolean {
+  const approved = request.selectionProposal?.status === 'approved' && request.selectionProposal.mediatorId === mediatorId;
+  return !!request.opposingLawyerId && !approved;
+}
+
 export function SelectMediatorConfirm({
   request,
   acceptance,
@@ -34,16 +43,19 @@ export function SelectMediatorConfirm({
 }) {
   const charge = acceptance ? selectionCharge(request, acceptance.proposedRate) : null;
   const name = acceptance ? `${acceptance.mediator.firstName} ${acceptance.mediator.lastName}` : '';
+  const proposal = acceptance ? isProposal(request, acceptance.mediatorId) : false;
   const counteroffer = acceptance?.proposedRate && charge?.hours ? acceptance.proposedRate : null;
   return (
     <Dialog open={acceptance !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Select {name}?</DialogTitle>
+          <DialogTitle>{proposal ? `Propose ${name}?` : `Select ${name}?`}</DialogTitle>
           <DialogDescription>
-            {charge && charge.balance > 0
-              ? `The rest of the budget is charged now to the card you saved with the deposit, and ${name} is told at once.`
-              : `Your deposit already covers the budget: nothing more is charged, and ${name} is told at once.`}
+            {proposal
+              ? `Opposing counsel is asked to approve ${name}. Nothing is charged until they do; then the rest of the budget is charged to the card you saved with the deposit.`
+              : charge && charge.balance > 0
+                ? `The rest of the budget is charged now to the card you saved with the deposit, and ${name} is told at once.`
+                : `Your deposit already covers the budget: nothing more is charged, and ${name} is told at once.`}
           </DialogDescription>
         </DialogHeader>
         {charge ? (
@@ -65,7 +77,7 @@ export function SelectMediatorConfirm({
             )}
             <dt>Deposit already paid</dt>
             <dd className="text-right">−{displayCents(charge.deposit)}</dd>
-            <dt className="border-t pt-2 font-semibold">Charged now</dt>
+            <dt className="border-t pt-2 font-semibold">{proposal ? 'Charged once approved' : 'Charged now'}</dt>
             <dd className="border-t pt-2 text-right font-semibold" data-testid="selection-charge">
               {displayCents(charge.balance)}
             </dd>
@@ -76,7 +88,7 @@ export function SelectMediatorConfirm({
             Cancel
           </Button>
           <Button onClick={() => acceptance && onConfirm(acceptance)} disabled={busy}>
-            {busy ? 'Processing...' : charge && charge.balance > 0 ? 'Confirm and pay' : 'Confirm selection'}
+            {busy ? 'Processing...' : proposal ? 'Propose to opposing counsel' : charge && charge.balance > 0 ? 'Confirm and pay' : 'Confirm selection'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -12,7 +12,7 @@ import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney, formatRating } from '../../lib/format';
 import { usePendingAcceptances, useSelectMediator } from './api';
 import { MediatorProfileDialog, type RenderReviews } from './mediator-profile-dialog';
-import { SelectMediatorConfirm } from './select-mediator-confirm';
+import { isProposal, SelectMediatorConfirm } from './select-mediator-confirm';
 import { DisclosureBlock } from './disclosure-block';
 
 function AcceptanceCard({
@@ -145,7 +145,7 @@ export function SelectionList({
               <li key={a.id}>
                 <AcceptanceCard
                   acceptance={a}
-                  proposes={!!request.opposingLawyerId}
+                  proposes={isProposal(request, a.mediatorId)}
                   busy={select.isPending}
                   onSelect={() => setConfirming(a)}
                   onViewProfile={() => setProfileId(a.mediatorId)}
