@@ -305,6 +305,19 @@ const CASES: Array<[string, AuditEntryInput, AuditNames, { title: string; target
     none,
     { title: 'Reopened a support message', target: 'A support message since removed', lines: [['Now', 'Open (not handled)']] },
   ],
+  [
+    'a joint channel read while viewing as counsel',
+    { action: 'messages.read_joint', targetType: 'request', details: { channel: 'joint', viewingAs: PAT } },
+    { ...none, targetLabel: 'Doe v. Roe (Case #DR-1)', people: { [PAT]: 'Pat Previous' } },
+    {
+      title: 'Read a joint message channel',
+      target: 'Doe v. Roe (Case #DR-1)',
+      lines: [
+        ['Channel', 'Joint channel (both sides and the mediator)'],
+        ['While viewing as', 'Pat Previous'],
+      ],
+    },
+  ],
 ];
 
 describe('describeAuditEntry', () => {

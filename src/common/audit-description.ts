@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'dispute.resolve',
   'notification.broadcast',
   'support.handled',
+  'messages.read_joint',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'dispute.resolve': 'Resolved a dispute',
   'notification.broadcast': 'Sent a notification',
   'support.handled': 'Marked a support message handled or open',
+  'messages.read_joint': 'Read a joint message channel',
 };
 
 export interface AuditPerson {
@@ -318,6 +320,17 @@ function describeDetails(entry: AuditEntryInput, names: AuditNames): { title?: s
       return {
         title: d.handled ? 'Marked a support message handled' : 'Reopened a support message',
         lines: [line('Now', d.handled ? 'Handled' : 'Open (not handled)'), ...otherLines(d, ['handled'], people)],
+      };
+    case 'messages.read_joint':
+      // An admin read the joint channel of a two-sided case (decision 046); the case is the target.
+      return {
+        lines: [
+          line('Channel', 'Joint channel (both sides and the mediator)'),
+          ...(typeof d.viewingAs === 'string'
+            ? [line('While viewing as', people[d.viewingAs.toLowerCase()] ?? people[d.viewingAs] ?? 'A user since removed')]
+            : []),
+          ...otherLines(d, ['channel', 'viewingAs'], people),
+        ],
       };
     default:
       return { lines: otherLines(d, [], people) };

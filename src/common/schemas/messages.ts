@@ -1,7 +1,7 @@
 // Per-request messaging (spec 2 `/messages/{requestId}`, spec 5 "Message", RULES.md 6-7): the send payload, the
 // message and the thread summary as the API returns them. Shared by the server's routes and the client's forms.
 import { z } from 'zod';
-import { REQUEST_STATUSES } from '../enums';
+import { MESSAGE_CHANNELS, REQUEST_STATUSES } from '../enums';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 
@@ -10,7 +10,14 @@ export const MESSAGE_TEXTS = {
   tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`,
   requestId: 'Choose the conversation to send this message to',
   attachment: 'Invalid attachment',
+  channel: 'Channel must be one of: joint, first, second',
 } as const;
+
+/**
+ * A conversation of a request (decision 046): the spec's one thread is `first`; a two-sided case adds the second side's
+ * private channel with the mediator (`second`) and the `joint` one. Omitted, the server picks the caller's default.
+ */
+export const ChannelSchema = z.enum(MESSAGE_CHANNELS, MESSAGE_TEXTS.channel);
 
 /**
  * POST /api/messages. Content is trimmed; whitespace only is refused unless a file is attached (spec 5: whitespace is
@@ -31,6 +38,7 @@ export const SendMessageSchema = z
       .max(300, MESSAGE_TEXTS.attachment)
       .nullish()
       .transform((v) => (v ? v : null)),
+    channel: ChannelSchema.optional(),
   })
   .superRefine((value, issue) => {
     if (!value.content && !value.attachmentUrl) issue.addIssue({ code: 'custom', path: ['content'], message: MESSAGE_TEXTS.empty });
@@ -52,10 +60,31 @@ export const MessageDtoSchema = z.object({
   attachmentUrl: z.string().nullable(),
   /** The attached file's name as uploaded, when there is one. */
   attachmentName: z.string().nullable(),
+  /** In the joint channel: whether the caller has read it (their own messages count as read). */
   isRead: z.boolean(),
   createdAt: Timestamp,
+  /** The conversation it belongs to (decision 046); always `first` in a one-sided case. */
+  channel: z.enum(MESSAGE_CHANNELS),
 });
 export type MessageDto = z.infer<typeof MessageDtoSchema>;
+
+/** The newest message of a thread or channel, its content shortened to a preview. */
+const LastMessageSchema = z.object({
+  id: Id,
+  senderId: Id,
+  content: z.string(),
+  hasAttachment: z.boolean(),
+  createdAt: Timestamp,
+});
+
+/** One channel of a two-sided case's thread, as the caller may read it (decision 046). */
+export const ChannelSummarySchema = z.object({
+  channel: z.enum(MESSAGE_CHANNELS),
+  /** Messages to the caller not read yet (in the joint channel: others' messages after the caller's read mark). */
+  unreadCount: z.number().int(),
+  lastMessage: LastMessageSchema.nullable(),
+});
+export type ChannelSummary = z.infer<typeof ChannelSummarySchema>;
 
 /** GET /api/messages: one entry per request whose thread the caller takes part in (from matched on). */
 export const ThreadSummarySchema = z.object({
@@ -72,20 +101,14 @@ export const ThreadSummarySchema = z.object({
     profileImageUrl: z.string().nullable(),
   }),
   /** The newest message (content shortened to a preview), or null before the first one. */
-  lastMessage: z
-    .object({
-      id: Id,
-      senderId: Id,
-      content: z.string(),
-      hasAttachment: z.boolean(),
-      createdAt: Timestamp,
-    })
-    .nullable(),
-  /** Messages to the caller not read yet. */
+  lastMessage: LastMessageSchema.nullable(),
+  /** Messages to the caller not read yet (in a two-sided case: in every channel the caller may read). */
   unreadCount: z.number().int(),
   /** The newest message's time, or the request's last change when there is none: the list's order. */
   lastActivityAt: Timestamp,
   /** False once the request is cancelled: the thread stays readable but takes no new messages. */
   canSend: z.boolean(),
+  /** Two-sided cases only (absent otherwise): the channels the caller may read, joint first (decision 046). */
+  channels: z.array(ChannelSummarySchema).optional(),
 });
 export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;

@@ -28,6 +28,7 @@ const message = (id: string, senderId: string, content: string, createdAt: strin
   attachmentName: null,
   isRead: true,
   createdAt,
+  channel: 'first',
 });
 
 /** Answers the page's calls: the user, the request (title), the thread (newest first) and sends. */

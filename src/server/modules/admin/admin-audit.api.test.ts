@@ -5,6 +5,7 @@ import { backends } from '../../../../tests/helpers/backends';
 import { createCompletedRequest, createMatchedRequest } from '../../../../tests/helpers/matched';
 import { call } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
+import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
 import { ensureAdmin } from '../users/accounts.service';
 
 interface Entry {
@@ -163,6 +164,10 @@ describe.each(backends)('GET /api/admin/audit-log on %s', (backend) => {
     expect(sent.statusCode, sent.body).toBe(201);
     await ok(as('PATCH', `/api/admin/support/${sent.json().id}`, { handled: true }));
     await ok(as('PATCH', `/api/admin/support/${sent.json().id}`, { handled: false }));
+    // A two-sided case's joint channel read (decision 046).
+    const twoSided = await createMatchedRequest(t, { caseName: 'Joint v. Read', caseNumber: 'JR-3' });
+    await inviteAndJoin(t, twoSided.lawyer.cookie, twoSided.id);
+    await ok(call(t, 'GET', `/api/messages/${twoSided.id}?channel=joint`, admin.cookie));
 
     const { entries } = await read(admin.cookie, `?actorId=${admin.id}&limit=100`);
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(AUDIT_ACTIONS));

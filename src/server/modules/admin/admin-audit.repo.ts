@@ -56,7 +56,10 @@ const messageLabel = (m: { subject: string; name: string; email: string }) => `â
 /** A broadcast to chosen users names the first few; the rest are counted (describeAuditEntry). */
 const NAMED_RECIPIENTS = 3;
 
-/** The user ids an entry's details hold: a reassignment's two mediators, the first few users a broadcast chose. */
+/**
+ * The user ids an entry's details hold: a reassignment's two mediators, the first few users a broadcast chose, the user
+ * viewed as during a joint channel read.
+ */
 function mentionedUserIds(row: AuditLogRow): string[] {
   const { action, details } = row.entry;
   const ids =
@@ -64,7 +67,9 @@ function mentionedUserIds(row: AuditLogRow): string[] {
       ? [details.from, details.to]
       : action === 'notification.broadcast' && Array.isArray(details.userIds)
         ? details.userIds.slice(0, NAMED_RECIPIENTS)
-        : [];
+        : action === 'messages.read_joint'
+          ? [details.viewingAs] // the user an impersonating admin was viewing as (decision 046)
+          : [];
   return ids.filter((v): v is string => typeof v === 'string' && UUID.test(v)).map((id) => id.toLowerCase());
 }
 

@@ -1,13 +1,11 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, mediatorProfiles, messages, payments } from '../../db/schema';
+import { ledgerEntries, mediatorProfiles, payments } from '../../db/schema';
+import { countUnreadInAllChannels } from '../messages/channels.repo';
 
+/** Unread in every message channel the user takes part in (decision 046: the joint channels' read marks too). */
 export async function countUnreadMessages(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.recipientId, userId), eq(messages.isRead, false)));
-  return Number(row?.n ?? 0);
+  return countUnreadInAllChannels(db, userId);
 }
 
 /** Money paid to a mediator since a date (payouts and cancellation fees), as a numeric string. */

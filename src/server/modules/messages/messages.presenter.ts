@@ -13,6 +13,7 @@ export function presentMessage({ message, senderFirstName, senderLastName, attac
     attachmentName: message.attachmentUrl ? (attachmentName ?? 'attachment.pdf') : null,
     isRead: message.isRead,
     createdAt: message.createdAt.toISOString(),
+    channel: message.channel,
   };
 }
 
@@ -42,5 +43,15 @@ export function presentThreadSummary(row: ThreadSummaryRow): ThreadSummary {
     unreadCount: row.unreadCount,
     lastActivityAt: row.activityAt.toISOString(),
     canSend: row.status !== 'cancelled',
+    // Two-sided cases only: a one-sided thread answers exactly as the spec's (decision 046).
+    ...(row.channels
+      ? {
+          channels: row.channels.map((c) => ({
+            channel: c.channel,
+            unreadCount: c.unreadCount,
+            lastMessage: c.last ? { ...c.last, createdAt: c.last.createdAt.toISOString() } : null,
+          })),
+        }
+      : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
+import type { MessageChannel } from '../../../common/enums';
 import { mediationRequests, messages, uploads, users } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -33,12 +34,17 @@ export async function insertMessage(tx: DbOrTx, values: Omit<typeof messages.$in
   return row;
 }
 
-/** Marks every message of the thread sent to `userId` read, in one statement; returns how many changed. */
-export async function markThreadRead(db: DbOrTx, requestId: string, userId: string): Promise<number> {
+/**
+ * Marks every message of the thread sent to `userId` read (of one private channel, when given), in one statement;
+ * returns how many changed.
+ */
+export async function markThreadRead(db: DbOrTx, requestId: string, userId: string, channel?: MessageChannel): Promise<number> {
   const rows = await db
     .update(messages)
     .set({ isRead: true })
-    .where(and(eq(messages.requestId, requestId), eq(messages.recipientId, userId), eq(messages.isRead, false)))
+    .where(
+      and(eq(messages.requestId, requestId), channel ? eq(messages.channel, channel) : undefined, eq(messages.recipientId, userId), eq(messages.isRead, false)),
+    )
     .returning({ id: messages.id });
   return rows.length;
 }
@@ -54,7 +60,7 @@ export async function listThreadMessages(db: DbOrTx, requestId: string, limit: n
 
 /**
  * A page of the thread as `listThreadMessages` reads it, but only if `participantId` is one of its two participants
- * (RULES.md 6, as `threadAccess` decides it): the page's own statement checks the request's row, so a participant's
+ * (RULES.md 6, as `threadAccess` decides it) and the case is one-sided (decision 046): the page's own statement checks the request's row, so a participant's
  * read is one round trip (docs/decisions/034). An empty answer means an empty page or no access: the caller tells
  * which apart.
  */
@@ -94,12 +100,13 @@ async function threadPageFor(db: DbOrTx, requestId: string, participantId: strin
 }
 
 function threadPage(db: DbOrTx, requestId: string | SQL, participant: SQL | null, before: SQL | undefined, take: number | Placeholder) {
-  // The thread exists once a mediator is selected, in THREAD_STATUSES, between the lawyer and that mediator. The check
+  // The thread exists once a mediator is selected, in THREAD_STATUSES, between the lawyer and that mediator; this one
+  // statement serves one-sided cases only (a two-sided case's channels are read by listChannelMessages). The check
   // names the request itself, not each message's, so PostgreSQL runs it once, before reading the thread (a one-time
   // filter): someone who is not a participant costs one probe of the request's key, not a walk of the thread.
   const isParticipant = participant
     ? sql`EXISTS (SELECT 1 FROM ${mediationRequests} r WHERE r.id = ${requestId} AND r.selected_mediator_id IS NOT NULL
-        AND r.status IN (${sql.join(
+        AND r.opposing_lawyer_id IS NULL AND r.status IN (${sql.join(
           THREAD_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )}) AND (r.lawyer_id = ${participant} OR r.selected_mediator_id = ${participant}))`
@@ -131,21 +138,36 @@ export interface ThreadSummaryRow {
   lastCreatedAt: Date | null;
   unreadCount: number;
   activityAt: Date;
+  /** A two-sided case's channels the caller may read, joint first (decision 046); null in a one-sided case. */
+  channels: ChannelSummaryRow[] | null;
+}
+
+export interface ChannelSummaryRow {
+  channel: MessageChannel;
+  unreadCount: number;
+  last: { id: string; senderId: string; content: string; hasAttachment: boolean; createdAt: Date } | null;
 }
 
 const PREVIEW_CHARS = 160;
 
 /**
- * The caller's threads in one query (no query per row): every request they own or were selected for, from matched on,
- * with the other participant, the newest message (content cut to a preview) and the number unread, ordered by the
- * latest activity (newest message, or the request's last change before any), newest first; `limit + 1` rows.
+ * The caller's threads in one query (no query per row): every request they own, joined as the second side or were
+ * selected for, from matched on, with the other participant (the mediator for counsel, the first side's counsel for
+ * the mediator), the newest message they may read (content cut to a preview) and the number unread, ordered by the
+ * latest activity (newest message, or the request's last change before any), newest first; `limit + 1` rows. A
+ * two-sided case also lists its channels the caller may read (decision 046); an admin viewing as a user
+ * (`privateChannels` false) sees only their joint channels' messages there.
  */
-export async function listThreads(db: DbOrTx, userId: string, limit: number, cursor: Cursor): Promise<ThreadSummaryRow[]> {
+export async function listThreads(db: DbOrTx, userId: string, limit: number, cursor: Cursor, privateChannels = true): Promise<ThreadSummaryRow[]> {
   const after = cursor ? sql`WHERE (t.activity_at, t.request_id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
   const statuses = sql.join(
     THREAD_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
+  // Which of a two-sided case's channels the caller reads: the joint one, and their side's (every one, the mediator).
+  const ownChannel = sql`CASE WHEN r.lawyer_id = ${userId} THEN 'first'::message_channel ELSE 'second'::message_channel END`;
+  const readable = (channel: SQL) =>
+    sql`(${channel} = 'joint' OR (${privateChannels}::boolean AND (r.selected_mediator_id = ${userId} OR ${channel} = ${ownChannel})))`;
   const result = (await db.execute(sql`
     SELECT * FROM (
       SELECT r.id AS request_id, r.case_name, r.case_number, r.status, r.lawyer_id,
@@ -153,37 +175,75 @@ export async function listThreads(db: DbOrTx, userId: string, limit: number, cur
         c.profile_image_url AS counterpart_image_url,
         lm.id AS last_id, lm.sender_id AS last_sender_id, left(lm.content, ${PREVIEW_CHARS}) AS last_content,
         (lm.attachment_url IS NOT NULL) AS last_has_attachment, lm.created_at AS last_created_at,
-        (SELECT count(*)::int FROM messages u WHERE u.request_id = r.id AND u.recipient_id = ${userId} AND NOT u.is_read) AS unread_count,
+        CASE WHEN r.opposing_lawyer_id IS NULL THEN
+          (SELECT count(*)::int FROM messages u WHERE u.request_id = r.id AND u.recipient_id = ${userId} AND NOT u.is_read)
+        END AS unread_count,
+        CASE WHEN r.opposing_lawyer_id IS NOT NULL THEN (
+          SELECT json_agg(json_build_object(
+            'channel', ch.c,
+            'unread', (SELECT count(*)::int FROM messages u WHERE u.request_id = r.id AND u.channel = ch.c AND u.sender_id <> ${userId}
+              AND CASE WHEN ch.c = 'joint' THEN u.created_at > coalesce(jr.read_at, '-infinity'::timestamptz)
+                       ELSE u.recipient_id = ${userId} AND NOT u.is_read END),
+            'last', (SELECT json_build_object('id', m.id, 'senderId', m.sender_id, 'content', left(m.content, ${PREVIEW_CHARS}),
+                       'hasAttachment', m.attachment_url IS NOT NULL, 'createdAt', m.created_at)
+              FROM messages m WHERE m.request_id = r.id AND m.channel = ch.c ORDER BY m.created_at DESC, m.id DESC LIMIT 1)
+          ) ORDER BY ch.ord)
+          FROM (VALUES ('joint'::message_channel, 0), ('first'::message_channel, 1), ('second'::message_channel, 2)) ch(c, ord)
+          WHERE ${readable(sql`ch.c`)}
+        ) END AS channels,
         date_trunc('milliseconds', coalesce(lm.created_at, r.updated_at)) AS activity_at
       FROM mediation_requests r
-      JOIN users c ON c.id = CASE WHEN r.lawyer_id = ${userId} THEN r.selected_mediator_id ELSE r.lawyer_id END
+      JOIN users c ON c.id = CASE WHEN r.lawyer_id = ${userId} OR r.opposing_lawyer_id = ${userId} THEN r.selected_mediator_id ELSE r.lawyer_id END
+      LEFT JOIN channel_reads jr ON jr.request_id = r.id AND jr.channel = 'joint' AND jr.user_id = ${userId}
       LEFT JOIN LATERAL (
         SELECT m.id, m.sender_id, m.content, m.attachment_url, m.created_at FROM messages m
-        WHERE m.request_id = r.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+        WHERE m.request_id = r.id AND (r.opposing_lawyer_id IS NULL OR ${readable(sql`m.channel`)})
+        ORDER BY m.created_at DESC, m.id DESC LIMIT 1
       ) lm ON true
-      WHERE (r.lawyer_id = ${userId} OR r.selected_mediator_id = ${userId})
+      WHERE (r.lawyer_id = ${userId} OR r.opposing_lawyer_id = ${userId} OR r.selected_mediator_id = ${userId})
         AND r.selected_mediator_id IS NOT NULL
         AND r.status IN (${statuses})
     ) t
     ${after}
     ORDER BY t.activity_at DESC, t.request_id DESC
     LIMIT ${limit + 1}`)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => ({
-    requestId: String(row.request_id),
-    caseName: String(row.case_name),
-    caseNumber: String(row.case_number),
-    status: row.status as ThreadSummaryRow['status'],
-    lawyerId: String(row.lawyer_id),
-    counterpartId: String(row.counterpart_id),
-    counterpartFirstName: String(row.counterpart_first_name),
-    counterpartLastName: String(row.counterpart_last_name),
-    counterpartImageUrl: (row.counterpart_image_url as string | null) ?? null,
-    lastId: (row.last_id as string | null) ?? null,
-    lastSenderId: (row.last_sender_id as string | null) ?? null,
-    lastContent: (row.last_content as string | null) ?? null,
-    lastHasAttachment: (row.last_has_attachment as boolean | null) ?? null,
-    lastCreatedAt: row.last_created_at ? new Date(row.last_created_at as string | Date) : null,
-    unreadCount: Number(row.unread_count ?? 0),
-    activityAt: new Date(row.activity_at as string | Date),
-  }));
+  return result.rows.map((row) => {
+    const channels = row.channels ? (toJson(row.channels) as RawChannel[]).map(toChannelSummary) : null;
+    return {
+      requestId: String(row.request_id),
+      caseName: String(row.case_name),
+      caseNumber: String(row.case_number),
+      status: row.status as ThreadSummaryRow['status'],
+      lawyerId: String(row.lawyer_id),
+      counterpartId: String(row.counterpart_id),
+      counterpartFirstName: String(row.counterpart_first_name),
+      counterpartLastName: String(row.counterpart_last_name),
+      counterpartImageUrl: (row.counterpart_image_url as string | null) ?? null,
+      lastId: (row.last_id as string | null) ?? null,
+      lastSenderId: (row.last_sender_id as string | null) ?? null,
+      lastContent: (row.last_content as string | null) ?? null,
+      lastHasAttachment: (row.last_has_attachment as boolean | null) ?? null,
+      lastCreatedAt: row.last_created_at ? new Date(row.last_created_at as string | Date) : null,
+      unreadCount: channels ? channels.reduce((sum, c) => sum + c.unreadCount, 0) : Number(row.unread_count ?? 0),
+      activityAt: new Date(row.activity_at as string | Date),
+      channels,
+    };
+  });
+}
+
+interface RawChannel {
+  channel: MessageChannel;
+  unread: number;
+  last: { id: string; senderId: string; content: string; hasAttachment: boolean; createdAt: string } | null;
+}
+
+/** A json column: parsed by the driver, or text (drivers differ). */
+const toJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+function toChannelSummary(raw: RawChannel): ChannelSummaryRow {
+  return {
+    channel: raw.channel,
+    unreadCount: Number(raw.unread ?? 0),
+    last: raw.last ? { ...raw.last, createdAt: new Date(raw.last.createdAt) } : null,
+  };
 }

@@ -1,5 +1,7 @@
+import { MESSAGE_CHANNELS, type MessageChannel } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import { SendMessageSchema, type MessageDto } from '../../../common/schemas/messages';
+import { appendAudit } from '../../audit/audit.repo';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
@@ -10,6 +12,8 @@ import { transaction } from '../../unit-of-work';
 import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { markThreadNotificationsRead, notify } from '../notifications/notifications.service';
 import { findRequest, type RequestRow } from '../requests/requests.repo';
+import { channelLink, channelLinks, channelMembers, recipientOf, resolveChannel, type ChannelView } from './channels';
+import { listChannelMessages, markJointRead } from './channels.repo';
 import { presentMessage } from './messages.presenter';
 import * as repo from './messages.repo';
 
@@ -19,58 +23,90 @@ export const ADMIN_CANNOT_SEND = 'Admins can read message threads but cannot sen
 
 type Access = 'participant' | 'admin';
 
+/** Who calls: the acting user, and the admin behind them when an admin is viewing as that user. */
+export interface Caller {
+  user: SessionUser;
+  impersonatorId: string | null;
+}
+
 /**
  * Who may use a request's thread (RULES.md 6): it exists from matched on, once a mediator is selected (a request
  * cancelled after that keeps it, read-only), and is between the owning lawyer and the selected mediator; admins may
- * read it. Everyone else, and everyone before it exists, gets null (→ 404, as if it did not exist).
+ * read it. Everyone else, and everyone before it exists, gets null (→ 404, as if it did not exist). In a two-sided
+ * case this is the caller's default channel (channels.ts, decision 046).
  */
-export function threadAccess(request: RequestRow, user: SessionUser): Access | null {
-  if (!request.selectedMediatorId || !(repo.THREAD_STATUSES as readonly string[]).includes(request.status)) return null;
-  if (request.lawyerId === user.id || request.selectedMediatorId === user.id) return 'participant';
-  return user.role === 'admin' ? 'admin' : null;
+export function threadAccess(request: RequestRow, user: SessionUser, impersonatorId: string | null = null): Access | null {
+  const view = resolveChannel(request, user, impersonatorId, undefined);
+  return view ? (view.reader === 'admin' ? 'admin' : 'participant') : null;
 }
 
-/** The request behind a thread the caller may read, or 404 (a malformed id included). */
-export async function findThread(db: DbOrTx, user: SessionUser, requestId: string): Promise<{ request: RequestRow; access: Access }> {
+/**
+ * The request behind a channel the caller may read (their default one when `channel` is not given), or 404 (a
+ * malformed id included; the other side's private channel too, and any but `first` in a one-sided case).
+ */
+export async function findThread(
+  db: DbOrTx,
+  caller: Caller,
+  requestId: string,
+  channel?: MessageChannel,
+): Promise<{ request: RequestRow; access: Access; view: ChannelView }> {
   const request = isUuid(requestId) ? await findRequest(db, requestId) : undefined;
-  const access = request ? threadAccess(request, user) : null;
-  if (!request || !access) throw notFound(THREAD_NOT_FOUND);
-  return { request, access };
+  const view = request ? resolveChannel(request, caller.user, caller.impersonatorId, channel) : null;
+  if (!request || !view) throw notFound(THREAD_NOT_FOUND);
+  return { request, access: view.reader === 'admin' ? 'admin' : 'participant', view };
 }
 
 /**
  * `GET /api/messages/{requestId}`: a page of the thread the caller may read, newest first, or 404. A participant's page
- * is one statement that checks their access itself; only an empty page asks `findThread` whether the thread is empty
- * (the page stands: the SQL check and `threadAccess` agree, thread-access.api.test.ts) or not theirs (404)
- * (docs/decisions/034). Reading changes nothing (RULES.md 7: GETs do not write).
+ * of a one-sided thread is one statement that checks their access itself; only an empty page asks `findThread` whether
+ * the thread is empty (the page stands: the SQL check and `threadAccess` agree, thread-access.api.test.ts) or not
+ * theirs (404) (docs/decisions/034). A two-sided case's channel is read after `findThread` (decision 046). Reading
+ * changes nothing (RULES.md 7: GETs do not write), but for the audit line of an admin reading a joint channel.
  */
-export async function readThread(ctx: AppContext, user: SessionUser, requestId: string, limit: number, cursor: repo.Cursor) {
-  if (user.role !== 'admin') {
+export async function readThread(ctx: AppContext, caller: Caller, requestId: string, channel: MessageChannel | undefined, limit: number, cursor: repo.Cursor) {
+  const { user } = caller;
+  if (user.role !== 'admin' && (channel === undefined || channel === 'first')) {
     const rows = isUuid(requestId) ? await repo.listThreadMessagesAsParticipant(ctx.db, requestId, user.id, limit, cursor) : [];
-    if (!rows.length) await findThread(ctx.db, user, requestId);
-    return rows;
+    if (rows.length) return rows;
   }
-  const thread = await findThread(ctx.db, user, requestId);
-  return repo.listThreadMessages(ctx.db, thread.request.id, limit, cursor);
+  const { request, view } = await findThread(ctx.db, caller, requestId, channel);
+  if (!view.twoSided) return view.reader === 'admin' ? repo.listThreadMessages(ctx.db, request.id, limit, cursor) : [];
+  if (view.reader === 'admin') {
+    // Every admin read of a joint channel is on the record (decision 046), with the admin behind an impersonation.
+    await appendAudit(ctx.db, {
+      actorId: caller.impersonatorId ?? user.id,
+      action: 'messages.read_joint',
+      targetType: 'request',
+      targetId: request.id,
+      details: caller.impersonatorId ? { channel: view.channel, viewingAs: user.id } : { channel: view.channel },
+      at: ctx.clock.now(),
+    });
+  }
+  return listChannelMessages(ctx.db, request.id, view.channel, user.id, limit, cursor);
 }
 
 /**
- * `POST /api/messages/{requestId}/read`: the caller's received messages in the thread, and the thread's new-message
- * notification, become read in one transaction; the caller's bell hears the new count. An admin reading marks nothing.
+ * `POST /api/messages/{requestId}/read`: the caller's received messages in the channel (in the joint channel: their
+ * read mark), and the channel's new-message notification, become read in one transaction; the caller's bell hears the
+ * new count. An admin reading marks nothing.
  */
-export async function markThreadRead(ctx: AppContext, user: SessionUser, requestId: string): Promise<number> {
-  const { request, access } = await findThread(ctx.db, user, requestId);
+export async function markThreadRead(ctx: AppContext, caller: Caller, requestId: string, channel?: MessageChannel): Promise<number> {
+  const { request, access, view } = await findThread(ctx.db, caller, requestId, channel);
   if (access !== 'participant') return 0;
+  const userId = caller.user.id;
   return transaction(ctx, async (tx) => {
-    const marked = await repo.markThreadRead(tx, request.id, user.id);
-    await markThreadNotificationsRead(tx, user.id, request.id, marked);
+    const marked =
+      view.channel === 'joint'
+        ? await markJointRead(tx, request.id, userId)
+        : await repo.markThreadRead(tx, request.id, userId, view.twoSided ? view.channel : undefined);
+    await markThreadNotificationsRead(tx, userId, request.id, marked, channelLinks(request, view.channel));
     return marked;
   });
 }
 
-/** The caller's threads, latest activity first (one query). */
-export async function listMyThreads(ctx: AppContext, user: SessionUser, limit: number, cursor: repo.Cursor) {
-  return repo.listThreads(ctx.db, user.id, limit, cursor);
+/** The caller's threads, latest activity first (one query); viewing as someone shows no private channel. */
+export async function listMyThreads(ctx: AppContext, caller: Caller, limit: number, cursor: repo.Cursor) {
+  return repo.listThreads(ctx.db, caller.user.id, limit, cursor, !caller.impersonatorId);
 }
 
 /** The message's text in a notification: one line, at most 100 characters (the file's name for a file alone). */
@@ -99,21 +135,28 @@ async function checkMessageAttachment(ctx: AppContext, user: SessionUser, path: 
   return upload;
 }
 
+/** The channel a raw body names, if it names one (a bad one is judged with the rest of the body). */
+function askedChannel(body: Record<string, unknown>): MessageChannel | undefined {
+  return (MESSAGE_CHANNELS as readonly unknown[]).includes(body.channel) ? (body.channel as MessageChannel) : undefined;
+}
+
 /**
- * Sends a message (spec 7 `POST /api/messages`). Refusals in the contract's order (RULES.md 6): 404 (not a thread the
- * caller may see) → 403 (admins read only) → 400 (content, attachment) → 409 (cancelled). The server works out the
- * recipient; a `senderId` or `recipientId` in the body has no effect. One transaction writes the message, the
- * recipient's notification and the realtime event; the request row is locked, so a thread's messages are written one
- * at a time and their times strictly increase (see repo.insertMessage).
+ * Sends a message (spec 7 `POST /api/messages`), to the caller's default channel unless the body names one (decision
+ * 046). Refusals in the contract's order (RULES.md 6): 404 (not a channel the caller may see) → 403 (admins read
+ * only) → 400 (content, attachment, channel) → 409 (cancelled). The server works out the recipient (none in the joint
+ * channel); a `senderId` or `recipientId` in the body has no effect. One transaction writes the message, the other
+ * members' notifications and the realtime event (to the channel's members only); the request row is locked, so a
+ * thread's messages are written one at a time and their times strictly increase (see repo.insertMessage).
  */
-export async function sendMessage(ctx: AppContext, user: SessionUser, rawBody: unknown): Promise<MessageDto> {
+export async function sendMessage(ctx: AppContext, caller: Caller, rawBody: unknown): Promise<MessageDto> {
+  const { user } = caller;
   const parsed = SendMessageSchema.safeParse(rawBody ?? {});
   const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
   const named = typeof body.requestId === 'string' ? body.requestId.trim() : '';
   // The thread is checked before the body is judged (404 → 403 before 400) when the body is bad or brings a file to
   // verify; otherwise the transaction checks it under the lock anyway, and a send needs no extra read.
   if (named && (!parsed.success || parsed.data.attachmentUrl)) {
-    const { access } = await findThread(ctx.db, user, named);
+    const { access } = await findThread(ctx.db, caller, named, askedChannel(body));
     if (access === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
   }
   if (!parsed.success) {
@@ -126,29 +169,44 @@ export async function sendMessage(ctx: AppContext, user: SessionUser, rawBody: u
 
   return transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId: named });
-    const access = request ? threadAccess(request, user) : null;
-    if (!request || !access) throw notFound(THREAD_NOT_FOUND);
-    if (access === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
+    const view = request ? resolveChannel(request, user, caller.impersonatorId, input.channel) : null;
+    if (!request || !view) throw notFound(THREAD_NOT_FOUND);
+    if (view.reader === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
     if (request.status === 'cancelled') throw conflict(THREAD_CLOSED);
-    const recipientId = request.lawyerId === user.id ? request.selectedMediatorId! : request.lawyerId;
+    const { channel } = view;
+    const recipientId = recipientOf(request, channel, user.id);
     // Already verified above, so this only links the upload to the request (no storage call): both participants may
     // then download it through GET /api/files/objects/{id}, which lets a request's participants read its files.
     if (attachment) await linkAttachment(tx, attachment, request.id, 'attachmentUrl');
     const message = await repo.insertMessage(
       tx,
-      { requestId: request.id, senderId: user.id, recipientId, content: input.content, attachmentUrl: attachment?.objectPath ?? null, isRead: false },
+      {
+        requestId: request.id,
+        senderId: user.id,
+        recipientId,
+        channel,
+        content: input.content,
+        attachmentUrl: attachment?.objectPath ?? null,
+        isRead: false,
+      },
       ctx.clock.now(),
     );
-    await notify(tx, [
-      {
-        userId: recipientId,
-        type: 'new_message',
-        title: 'New message',
-        message: `${user.firstName} on ${request.caseName}: ${messagePreview(input.content, attachment?.fileName ?? null)}`,
-        linkUrl: `/messages/${request.id}`,
-      },
-    ]);
-    await publishEvents(tx, [{ type: 'new_message', requestId: request.id, userIds: [request.lawyerId, request.selectedMediatorId!] }]);
+    const members = channelMembers(request, channel);
+    const preview = messagePreview(input.content, attachment?.fileName ?? null);
+    const where = view.twoSided ? ` (${channel === 'joint' ? 'joint channel' : 'private channel'})` : '';
+    await notify(
+      tx,
+      members
+        .filter((id) => id !== user.id)
+        .map((userId) => ({
+          userId,
+          type: 'new_message' as const,
+          title: 'New message',
+          message: `${user.firstName} on ${request.caseName}${where}: ${preview}`,
+          linkUrl: channelLink(request, channel),
+        })),
+    );
+    await publishEvents(tx, [{ type: 'new_message', requestId: request.id, userIds: members }]);
     return presentMessage({ message, senderFirstName: user.firstName, senderLastName: user.lastName, attachmentName: attachment?.fileName ?? null });
   });
 }

@@ -1,4 +1,4 @@
-import type { NotificationType } from '../../../common/enums';
+import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isNotificationEmailKind, type NotificationEmailKind } from '../../../common/schemas/email-preferences';
 import type { MailMessage } from '../../adapters/mail';
 import type { EmailTemplate } from '../../db/schema';
@@ -16,6 +16,13 @@ const REQUEST_LINK = /^\/(?:requests|messages)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f
 /** The request a notification's link points at (`/requests/{id}…` or `/messages/{id}`), if any. */
 export function requestIdOf(linkUrl: string | null | undefined): string | null {
   return linkUrl?.match(REQUEST_LINK)?.[1]?.toLowerCase() ?? null;
+}
+
+const CHANNEL_PARAM = /[?&]channel=(first|second|joint)(?:&|#|$)/;
+
+/** The message channel a new-message notification's link names (`/messages/{id}?channel=joint`), if any (decision 046). */
+export function channelOf(linkUrl: string | null | undefined): MessageChannel | null {
+  return (linkUrl?.match(CHANNEL_PARAM)?.[1] as MessageChannel | undefined) ?? null;
 }
 
 /** Our own absolute link for a notification's path; anything but a plain same-origin path becomes the list. */

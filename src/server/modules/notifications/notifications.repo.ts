@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NotificationType } from '../../../common/enums';
+import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { MailMessage } from '../../adapters/mail';
 import type { DbOrTx } from '../../db/client';
@@ -195,9 +195,23 @@ export async function claimMessageEmail(db: DbOrTx, notificationId: string) {
   return row;
 }
 
-/** How many messages of a thread the user has not read. */
-export async function countUnreadThreadMessages(db: DbOrTx, userId: string, requestId: string): Promise<number> {
+/**
+ * How many messages of a thread the user has not read; of one channel when given (decision 046: the joint channel's
+ * are others' messages after the user's read mark in channel_reads).
+ */
+export async function countUnreadThreadMessages(db: DbOrTx, userId: string, requestId: string, channel?: MessageChannel | null): Promise<number> {
   if (!isUuid(requestId)) return 0;
+  if (channel) {
+    const unread =
+      channel === 'joint'
+        ? sql`m.sender_id <> ${userId} AND m.created_at > coalesce((SELECT cr.read_at FROM channel_reads cr
+            WHERE cr.request_id = ${requestId} AND cr.channel = 'joint' AND cr.user_id = ${userId}), '-infinity'::timestamptz)`
+        : sql`m.recipient_id = ${userId} AND NOT m.is_read`;
+    const result = (await db.execute(
+      sql`SELECT count(*)::int AS n FROM messages m WHERE m.request_id = ${requestId} AND m.channel = ${channel} AND ${unread}`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  }
   const [row] = await db
     .select({ n: count() })
     .from(messages)

@@ -5,7 +5,7 @@ import { enqueueJob } from '../../outbox/messages';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { getSettings } from '../settings/settings.repo';
-import { buildNotificationEmail, emailKindOf, MESSAGE_EMAIL_DELAY_MS, requestIdOf } from './notification-emails';
+import { buildNotificationEmail, channelOf, emailKindOf, MESSAGE_EMAIL_DELAY_MS, requestIdOf } from './notification-emails';
 import {
   claimMessageEmail,
   claimNewRequestEmails,
@@ -144,7 +144,8 @@ export async function emailUnreadMessages(ctx: AppContext, notificationId: strin
     const note = await claimMessageEmail(tx, notificationId);
     if (!note || note.isRead) return;
     const requestId = requestIdOf(note.linkUrl);
-    const unread = requestId ? await countUnreadThreadMessages(tx, note.userId, requestId) : note.coalescedCount;
+    // A two-sided case's notification names its channel: only that channel's unread messages count (decision 046).
+    const unread = requestId ? await countUnreadThreadMessages(tx, note.userId, requestId, channelOf(note.linkUrl)) : note.coalescedCount;
     if (unread === 0) return;
     const [to] = await findEmailRecipients(tx, [note.userId]);
     if (!to || to.optedOut.includes('new_message')) return;
@@ -179,8 +180,16 @@ export async function markAllNotificationsRead(ctx: AppContext, userId: string):
  * which marked `messagesRead` of the thread's messages read: the user's bell hears one event if either changed
  * (`POST /api/messages/{requestId}/read`; coalesce.race.test.ts races it against new messages).
  */
-export async function markThreadNotificationsRead(tx: DbOrTx, userId: string, requestId: string, messagesRead: number): Promise<void> {
-  const notices = await markReadByLink(tx, userId, 'new_message', `/messages/${requestId}`);
+export async function markThreadNotificationsRead(
+  tx: DbOrTx,
+  userId: string,
+  requestId: string,
+  messagesRead: number,
+  linkUrls: string[] = [`/messages/${requestId}`],
+): Promise<void> {
+  // A two-sided case's channels each have their own links (decision 046); the spec's thread has the one.
+  let notices = 0;
+  for (const linkUrl of linkUrls) notices += await markReadByLink(tx, userId, 'new_message', linkUrl);
   if (notices || messagesRead) await publishNotificationEvents(tx, [userId]);
 }
 
