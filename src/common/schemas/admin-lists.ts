@@ -44,6 +44,7 @@ export const AdminMediationSchema = z.object({
   lawyer: Person,
   selectedMediatorId: Id.nullable().describe('The selected mediator (user id; spec 3 "the admin list reads … selectedMediatorId"), null before selection'),
   selectedMediator: Person.nullable(),
+  opposingLawyer: Person.nullable().describe("The second side's counsel (issue 23), null while nobody joined"),
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable().describe('The escrow status; null before the request was submitted'),
   createdAt: Timestamp,
   submittedAt: Timestamp.nullable(),

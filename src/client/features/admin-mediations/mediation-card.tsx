@@ -46,6 +46,12 @@ export function MediationCard({
           <dt className="text-muted-foreground">Lawyer</dt>
           <dd className="truncate">{mediation.lawyer.name}</dd>
         </div>
+        {mediation.opposingLawyer ? (
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Opposing counsel</dt>
+            <dd className="truncate">{mediation.opposingLawyer.name}</dd>
+          </div>
+        ) : null}
         <div className="min-w-0">
           <dt className="text-muted-foreground">Mediator</dt>
           <dd className="truncate">{mediation.selectedMediator?.name ?? 'Not selected'}</dd>

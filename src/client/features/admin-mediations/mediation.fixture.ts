@@ -18,6 +18,7 @@ export const MATCHED: AdminMediation = {
   lawyer: LAWYER,
   selectedMediatorId: MAX.id,
   selectedMediator: MAX,
+  opposingLawyer: null,
   paymentStatus: 'held',
   createdAt: '2026-11-02T10:00:00.000Z',
   submittedAt: '2026-11-02T10:05:00.000Z',

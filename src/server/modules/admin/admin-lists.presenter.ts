@@ -9,7 +9,7 @@ type PersonRow = { id: string; firstName: string; lastName: string; email: strin
 const personOf = (p: PersonRow) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`, email: p.email });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentAdminMediation({ request, lawyer, mediator, paymentStatus }: AdminMediationRow): AdminMediation {
+export function presentAdminMediation({ request, lawyer, mediator, opposing, paymentStatus }: AdminMediationRow): AdminMediation {
   return {
     id: request.id,
     caseName: request.caseName,
@@ -23,6 +23,7 @@ export function presentAdminMediation({ request, lawyer, mediator, paymentStatus
     selectedMediatorId: request.selectedMediatorId,
     // A left join gives the columns as nulls when nobody is selected.
     selectedMediator: mediator?.id ? personOf(mediator as PersonRow) : null,
+    opposingLawyer: opposing?.id ? personOf(opposing as PersonRow) : null,
     paymentStatus,
     createdAt: request.createdAt.toISOString(),
     submittedAt: iso(request.submittedAt),

@@ -6,9 +6,12 @@ import { mediationRequests, mediatorProfiles, payments, users } from '../../db/s
 
 const lawyer = alias(users, 'admin_list_lawyer');
 const mediator = alias(users, 'admin_list_mediator');
+const opposing = alias(users, 'admin_list_opposing');
 // Written out per alias: drizzle types a nested selection's nullability by its table, which a shared helper would blur.
 const lawyerColumns = { id: lawyer.id, firstName: lawyer.firstName, lastName: lawyer.lastName, email: lawyer.email };
 const mediatorColumns = { id: mediator.id, firstName: mediator.firstName, lastName: mediator.lastName, email: mediator.email };
+// The second side's counsel (issue 23), when someone joined from an invitation.
+const opposingColumns = { id: opposing.id, firstName: opposing.firstName, lastName: opposing.lastName, email: opposing.email };
 
 /**
  * Where a page of the mediations or payments ends: its last request's created_at to the microsecond (a JS Date would
@@ -48,10 +51,18 @@ function searchedRequests(pattern: string) {
 export async function listAdminMediations(db: DbOrTx, filter: { status?: RequestStatus; search?: string }, limit: number, after: TimeCursor | null) {
   const searched = filter.search ? searchedRequests(containing(filter.search)) : undefined;
   return db
-    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status, cursorAt: requestCursorAt })
+    .select({
+      request: mediationRequests,
+      lawyer: lawyerColumns,
+      mediator: mediatorColumns,
+      opposing: opposingColumns,
+      paymentStatus: payments.status,
+      cursorAt: requestCursorAt,
+    })
     .from(mediationRequests)
     .innerJoin(lawyer, eq(lawyer.id, mediationRequests.lawyerId))
     .leftJoin(mediator, eq(mediator.id, mediationRequests.selectedMediatorId))
+    .leftJoin(opposing, eq(opposing.id, mediationRequests.opposingLawyerId))
     .leftJoin(payments, eq(payments.requestId, mediationRequests.id))
     .where(and(filter.status ? eq(mediationRequests.status, filter.status) : undefined, searched, olderThan(after)))
     .orderBy(desc(mediationRequests.createdAt), desc(mediationRequests.id))
@@ -62,10 +73,18 @@ export type AdminMediationRow = Awaited<ReturnType<typeof listAdminMediations>>[
 /** The same row for one request (the reassignment's answer). */
 export async function findAdminMediation(db: DbOrTx, requestId: string): Promise<AdminMediationRow | undefined> {
   const [row] = await db
-    .select({ request: mediationRequests, lawyer: lawyerColumns, mediator: mediatorColumns, paymentStatus: payments.status, cursorAt: requestCursorAt })
+    .select({
+      request: mediationRequests,
+      lawyer: lawyerColumns,
+      mediator: mediatorColumns,
+      opposing: opposingColumns,
+      paymentStatus: payments.status,
+      cursorAt: requestCursorAt,
+    })
     .from(mediationRequests)
     .innerJoin(lawyer, eq(lawyer.id, mediationRequests.lawyerId))
     .leftJoin(mediator, eq(mediator.id, mediationRequests.selectedMediatorId))
+    .leftJoin(opposing, eq(opposing.id, mediationRequests.opposingLawyerId))
     .leftJoin(payments, eq(payments.requestId, mediationRequests.id))
     .where(eq(mediationRequests.id, requestId))
     .limit(1);

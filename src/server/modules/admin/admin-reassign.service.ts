@@ -72,6 +72,18 @@ export async function reassignMediator(ctx: AppContext, admin: SessionUser, requ
         message: `Our team reassigned ${caseLabel} to ${newName}. The price is unchanged.`,
         linkUrl: link,
       },
+      // The second side's counsel (issue 23) is told too; the price is not theirs to pay, so it goes unmentioned.
+      ...(updated.opposingLawyerId
+        ? [
+            {
+              userId: updated.opposingLawyerId,
+              type: 'mediator_reassigned' as const,
+              title: 'The mediator changed',
+              message: `Our team reassigned ${caseLabel} to ${newName}.`,
+              linkUrl: link,
+            },
+          ]
+        : []),
     ]);
     await appendAudit(tx, {
       actorId: admin.id,

@@ -190,6 +190,8 @@ export async function cancelRequest(
     const told = new Set(involved);
     if (request.selectedMediatorId) told.add(request.selectedMediatorId);
     if (actor === 'admin') told.add(request.lawyerId);
+    // The second side's counsel (issue 23) hears of any cancellation; they paid nothing, so the plain message.
+    if (request.opposingLawyerId) told.add(request.opposingLawyerId);
     const refund = outcome.depositRefund + outcome.balanceRefund;
     // The part of the deposit not refunded: the mediator's cancellation fee and the commission on it (RULES.md 2.4).
     const kept = outcome.cancellationFee + outcome.platformFee;
