@@ -28,6 +28,7 @@ async function printedMails(): Promise<PrintedMail[]> {
 const LINKS = {
   verify: /https?:\/\/\S+\/api\/verify-email\?token=\S+/,
   reset: /https?:\/\/\S+\/reset-password\?token=\S+/,
+  invitation: /https?:\/\/\S+\/invitations\/[\w-]+/,
 } as const;
 
 /**

@@ -1,0 +1,197 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/a11y';
+import { closeToasts, expectToast, newAccount, registerVerified, signInByApi, type Account } from './helpers/accounts';
+import { mailedLink } from './helpers/mail';
+import { payDeposit, submitRequest } from './helpers/mediation';
+import { expectNoHorizontalOverflow } from './helpers/ui';
+
+// Issue 23's journey in three browser contexts at this project's width (1280 or 375 px): the inviting lawyer, opposing
+// counsel and the mediators. Invite → join → documents with different visibilities → two acceptances, one with a
+// disclosure → proposal → decline with a reason → second proposal → approval → channels → completion → reviews
+// revealed together. Every account is new (fresh Pro mediators, paid through the local provider), so the two projects
+// never share a case or a mediator's history.
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 30, cvc: '123' };
+
+function baseUrl(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error('playwright.config.ts must set use.baseURL');
+  return url;
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) {
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text().catch(() => '')}`).toBe(true);
+  return response;
+}
+
+/** A new browser context at the project's viewport with a new account signed in, its profile complete. */
+async function person(browser: Browser, role: 'lawyer' | 'mediator', firstName: string, lastName: string): Promise<{ page: Page; account: Account }> {
+  const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), extraHTTPHeaders: { Origin: baseUrl() } });
+  const page = await context.newPage();
+  const account = newAccount(`two-sided-${role}`, firstName, lastName);
+  await registerVerified(page.request, account);
+  await signInByApi(page, account);
+  await ok(await page.request.patch('/api/user/role', { data: { role } }), 'choose role');
+  const profile =
+    role === 'lawyer'
+      ? { jurisdiction: 'California', firmName: `${lastName} LLP` }
+      : { jurisdiction: 'California', hourlyRate: '300', specializations: ['Family Law'] };
+  await ok(await page.request.post(`/api/profile/${role}`, { data: profile }), 'complete profile');
+  if (role === 'mediator') {
+    // Pro, paid through the local provider's card form: a Pro mediator sees a new request at once.
+    const upgrade = await ok(await page.request.post('/api/subscription/upgrade', { data: { tier: 'pro' } }), 'upgrade');
+    const { clientSecret } = (await upgrade.json()) as { clientSecret: string };
+    await ok(await page.request.post('/api/payments/local/confirm', { data: { clientSecret, card: CARD } }), 'pay the upgrade');
+  }
+  return { page, account };
+}
+
+/** A live California Family Law request of the page's lawyer, with the parties of their side; its id. */
+async function liveRequest(api: APIRequestContext, caseName: string, party: string): Promise<string> {
+  const created = await ok(
+    await api.post('/api/requests', {
+      data: {
+        caseNumber: `E2E-${Date.now().toString(36)}`,
+        caseName,
+        caseType: 'Family Law',
+        jurisdiction: 'California',
+        description: 'Parenting plan and child support for two children; both parents want to settle before trial.',
+        mediationType: 'online',
+        pricingModel: 'hourly',
+        hourlyRate: '350',
+        hoursNeeded: 4,
+        budget: '1400.00',
+        opposingLawyerName: 'Olivia Opponent',
+        opposingLawyerFirmName: 'Opponent LLP',
+        parties: [{ side: 'first', kind: 'party', name: party }],
+      },
+    }),
+    'create request',
+  );
+  const { id } = (await created.json()) as { id: string };
+  await payDeposit(api, await submitRequest(api, id));
+  return id;
+}
+
+async function check(page: Page, label: string) {
+  await expectAccessible(page, label);
+  await expectNoHorizontalOverflow(page, label);
+}
+
+test('two-sided case: invite, join, documents by visibility, disclosure, proposal, decline, approval', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const tag = `${test.info().project.name}-${Date.now().toString(36)}`;
+  const party = `Harbor Holdings ${tag}`;
+
+  // Mediator B's earlier case on the platform lists the same party: B must disclose when accepting this one.
+  const { page: mediatorB } = await person(browser, 'mediator', 'Bea', 'Byrne');
+  const { page: mediatorA } = await person(browser, 'mediator', 'Ari', 'Adler');
+  const { page: earlierLawyer } = await person(browser, 'lawyer', 'Eli', 'Earlier');
+  const earlier = await liveRequest(earlierLawyer.request, `Earlier v. Case ${tag}`, party);
+  await ok(await mediatorB.request.post(`/api/requests/${earlier}/accept`, { data: { noConflictConfirmed: true } }), 'B accepts the earlier case');
+  const bId = ((await (await mediatorB.request.get('/api/user')).json()) as { id: string }).id;
+  await ok(await earlierLawyer.request.post(`/api/requests/${earlier}/select-mediator/${bId}`), 'B selected on the earlier case');
+
+  // The inviting lawyer's case, live; they invite opposing counsel from the request page.
+  const { page: lawyer } = await person(browser, 'lawyer', 'Lena', 'Lawyer');
+  const caseName = `Parker v. Parker ${tag}`;
+  const id = await liveRequest(lawyer.request, caseName, party);
+  const { page: counsel, account: counselAccount } = await person(browser, 'lawyer', 'Olivia', 'Opponent');
+  await lawyer.goto(`/requests/${id}`);
+  await lawyer.getByRole('button', { name: 'Invite opposing counsel' }).click();
+  await expect(lawyer.getByLabel(/Opposing counsel name/)).toHaveValue('Olivia Opponent');
+  await lawyer.getByLabel(/Opposing counsel email/).fill(counselAccount.email);
+  await check(lawyer, 'invite form');
+  await lawyer.getByRole('button', { name: 'Send invitation' }).click();
+  await expectToast(lawyer, 'Invitation sent');
+  await expect(lawyer.locator('#main').getByText('Invitation sent', { exact: true })).toBeVisible();
+
+  // Opposing counsel opens the e-mailed link and joins.
+  const link = await mailedLink(counselAccount.email, 'invitation');
+  await counsel.goto(new URL(link).pathname);
+  await expect(counsel.getByRole('heading', { name: 'Join the mediation' })).toBeVisible();
+  await expect(counsel.getByText(caseName)).toBeVisible();
+  await check(counsel, 'invitation page');
+  await counsel.getByRole('button', { name: 'Join as Olivia Opponent' }).click();
+  await expectToast(counsel, 'You joined the case');
+  await expect(counsel).toHaveURL(new RegExp(`/requests/${id}$`));
+  await expect(counsel.getByText('Olivia Opponent (you)')).toBeVisible();
+  await check(counsel, 'request page (opposing counsel)');
+  await lawyer.reload();
+  await expect(lawyer.getByText('Olivia Opponent', { exact: false }).first()).toBeVisible();
+
+  // Documents: opposing counsel adds a brief for their side and the mediator, and a case file for everyone.
+  for (const doc of [
+    { name: 'our-brief.pdf', kind: 'Mediation brief', visibility: 'My side and the mediator' },
+    { name: 'joint-exhibits.pdf', kind: 'Case file', visibility: 'Everyone in the case' },
+  ]) {
+    await counsel.locator('input[type="file"]').last().setInputFiles({ name: doc.name, mimeType: 'application/pdf', buffer: PDF });
+    await counsel.getByLabel('Kind').selectOption({ label: doc.kind });
+    await counsel.getByLabel('Who can see it').selectOption({ label: doc.visibility });
+    await counsel.getByRole('button', { name: 'Add document' }).click();
+    await expect(counsel.getByRole('link', { name: new RegExp(doc.name) })).toBeVisible();
+  }
+  await check(counsel, 'documents (opposing counsel)');
+  // The inviting side sees the shared case file, not the other side's brief.
+  await lawyer.reload();
+  await expect(lawyer.getByRole('link', { name: /joint-exhibits\.pdf/ })).toBeVisible();
+  await expect(lawyer.getByRole('link', { name: /our-brief\.pdf/ })).toHaveCount(0);
+
+  // Two acceptances: A plainly (API), B in the UI, where the conflict check asks for a disclosure.
+  await ok(await mediatorA.request.post(`/api/requests/${id}/accept`, { data: { noConflictConfirmed: true } }), 'A accepts');
+  await mediatorB.goto(`/requests/${id}`);
+  await mediatorB.getByRole('button', { name: 'Accept Request' }).click();
+  await expect(mediatorB.getByText('Possible conflict', { exact: false })).toBeVisible();
+  await mediatorB.getByRole('checkbox').check();
+  await mediatorB.getByRole('button', { name: 'Confirm Acceptance' }).click();
+  await expect(mediatorB.getByText('Please describe', { exact: false }).first()).toBeVisible();
+  await mediatorB.getByLabel(/Disclosure/).fill(`I mediated an earlier case for ${party}; I had no contact with either side since.`);
+  await check(mediatorB, 'accept dialog with a disclosure');
+  await mediatorB.getByRole('button', { name: 'Confirm Acceptance' }).click();
+  await expectToast(mediatorB, 'Request Accepted');
+
+  // The inviting lawyer proposes A; opposing counsel declines with a reason.
+  await lawyer.goto(`/requests/${id}`);
+  await expect(lawyer.getByText('2 mediators have accepted your request', { exact: false })).toBeVisible();
+  await expect(lawyer.getByText(/I mediated an earlier case/)).toBeVisible();
+  await check(lawyer, 'selection list (two-sided)');
+  await lawyer.getByRole('listitem').filter({ hasText: 'Ari Adler' }).getByRole('button', { name: 'Propose Mediator' }).click();
+  const propose = lawyer.getByRole('dialog', { name: 'Propose Ari Adler?' });
+  await propose.getByRole('button', { name: 'Propose to opposing counsel' }).click();
+  await expectToast(lawyer, 'Mediator proposed');
+  await expect(lawyer.getByText('Waiting for opposing counsel')).toBeVisible();
+  await closeToasts(lawyer);
+
+  await counsel.goto(`/requests/${id}`);
+  await expect(counsel.getByText('Approve the proposed mediator')).toBeVisible();
+  await check(counsel, 'proposal (opposing counsel)');
+  await counsel.getByRole('button', { name: 'Decline', exact: true }).click();
+  const decline = counsel.getByRole('dialog', { name: 'Decline the proposed mediator' });
+  await decline.getByRole('button', { name: 'Decline mediator' }).click();
+  await expect(decline.getByText('Please say why you decline this mediator')).toBeVisible();
+  await decline.getByLabel(/Reason/).fill('Our client prefers a mediator with custody experience.');
+  await check(counsel, 'decline dialog');
+  await decline.getByRole('button', { name: 'Decline mediator' }).click();
+  await expectToast(counsel, 'Mediator declined');
+
+  // The inviting side reads the reason live, proposes B; opposing counsel approves and the case is matched.
+  await expect(lawyer.getByText('“Our client prefers a mediator with custody experience.”')).toBeVisible();
+  await lawyer.getByRole('listitem').filter({ hasText: 'Bea Byrne' }).getByRole('button', { name: 'Propose Mediator' }).click();
+  await lawyer.getByRole('dialog', { name: 'Propose Bea Byrne?' }).getByRole('button', { name: 'Propose to opposing counsel' }).click();
+  await expectToast(lawyer, 'Mediator proposed');
+  await expect(counsel.getByRole('button', { name: 'Approve mediator' })).toBeVisible();
+  await counsel.getByRole('button', { name: 'Approve mediator' }).click();
+  await expectToast(counsel, 'Mediator approved', 'Bea Byrne is now the mediator of this case.');
+  await expect(counsel.getByText('Matched', { exact: true })).toBeVisible();
+  await expect(lawyer.getByText('Matched', { exact: true })).toBeVisible();
+  await check(lawyer, 'request page (matched, two-sided)');
+  await lawyer.screenshot({ path: test.info().outputPath('two-sided-matched.png'), fullPage: true });
+
+  // The selected mediator sees both counsel and both sides' shared documents, never a side's own-side material.
+  await mediatorB.goto(`/requests/${id}`);
+  await expect(mediatorB.getByText('Olivia Opponent', { exact: false }).first()).toBeVisible();
+  await expect(mediatorB.getByRole('link', { name: /our-brief\.pdf/ })).toBeVisible();
+  await check(mediatorB, 'request page (selected mediator, two-sided)');
+});
