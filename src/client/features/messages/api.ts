@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { FILE_LIMITS } from '../../../common/constants';
+import type { MessageChannel } from '../../../common/enums';
 import type { MessageDto, ThreadSummary } from '../../../common/schemas/messages';
 import { apiRequest } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
@@ -8,7 +9,11 @@ import { usePagedList, type PagedList } from '../../lib/use-paged-list';
 
 // Every key starts with '/api/messages': the realtime socket refreshes them on `new_message` and after a reconnect.
 export const threadsKey = ['/api/messages'] as const;
-export const threadKey = (requestId: string) => ['/api/messages', requestId] as const;
+export const threadKey = (requestId: string, channel?: MessageChannel) =>
+  channel ? (['/api/messages', requestId, channel] as const) : (['/api/messages', requestId] as const);
+
+/** `?channel=` for a two-sided case's channel (decision 046); nothing for the server's default (the spec's thread). */
+const channelQuery = (channel?: MessageChannel) => (channel ? `?channel=${channel}` : '');
 
 /** How many messages one page of a thread holds ("Load earlier messages" fetches the next). */
 export const THREAD_PAGE_SIZE = 50;
@@ -25,8 +30,8 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 }
 
 /** My threads, latest activity first. */
-export function useThreads(): PagedList<ThreadSummary> {
-  const list = usePagedList<ThreadSummary>({ queryKey: threadsKey, url: '/api/messages' });
+export function useThreads(enabled = true): PagedList<ThreadSummary> {
+  const list = usePagedList<ThreadSummary>({ queryKey: threadsKey, url: '/api/messages', enabled });
   const items = useMemo(() => uniqueBy(list.items, (t) => t.requestId), [list.items]);
   return { ...list, items };
 }
@@ -35,8 +40,13 @@ export function useThreads(): PagedList<ThreadSummary> {
  * A thread, oldest → newest for display. The API pages newest first (the next cursor goes back in time), so the
  * pages loaded so far are flattened, each message kept once (by id), and reversed.
  */
-export function useThread(requestId: string, enabled = true): PagedList<MessageDto> {
-  const list = usePagedList<MessageDto>({ queryKey: threadKey(requestId), url: `/api/messages/${requestId}`, enabled, pageSize: THREAD_PAGE_SIZE });
+export function useThread(requestId: string, enabled = true, channel?: MessageChannel): PagedList<MessageDto> {
+  const list = usePagedList<MessageDto>({
+    queryKey: threadKey(requestId, channel),
+    url: `/api/messages/${requestId}${channelQuery(channel)}`,
+    enabled,
+    pageSize: THREAD_PAGE_SIZE,
+  });
   const items = useMemo(() => uniqueBy(list.items, (m) => m.id).reverse(), [list.items]);
   return { ...list, items };
 }
@@ -56,12 +66,17 @@ export function attachmentProblem(file: File): string | null {
  * Sends a message (uploading its PDF first, if any). The thread and the list are then re-read, so the server's copy
  * is what shows, once (the list is keyed by message id).
  */
-export function useSendMessage(requestId: string, onProgress?: (percent: number) => void) {
+export function useSendMessage(requestId: string, onProgress?: (percent: number) => void, channel?: MessageChannel) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ content, file }: { content: string; file?: File | null }) => {
       const attachmentUrl = file ? await uploadFile(file, 'attachment', onProgress) : undefined;
-      return apiRequest<MessageDto>('POST', '/api/messages', { requestId, content, ...(attachmentUrl ? { attachmentUrl } : {}) });
+      return apiRequest<MessageDto>('POST', '/api/messages', {
+        requestId,
+        content,
+        ...(attachmentUrl ? { attachmentUrl } : {}),
+        ...(channel ? { channel } : {}),
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: threadsKey }),
   });
@@ -69,20 +84,20 @@ export function useSendMessage(requestId: string, onProgress?: (percent: number)
 
 /**
  * Marks what the other side sent as read once it is on screen (a POST: reading a thread never writes). The bell's
- * count follows through the socket; the thread list is refreshed here.
+ * count follows through the socket; the thread list is refreshed here. In a joint channel `isRead` is the reader's own.
  */
-export function useMarkThreadRead(requestId: string, messages: MessageDto[], me: string, enabled: boolean) {
+export function useMarkThreadRead(requestId: string, messages: MessageDto[], me: string, enabled: boolean, channel?: MessageChannel) {
   const queryClient = useQueryClient();
   const unreadFromOthers = messages
-    .filter((m) => m.recipientId === me && !m.isRead)
+    .filter((m) => (m.recipientId === me || (m.channel === 'joint' && m.senderId !== me)) && !m.isRead)
     .map((m) => m.id)
     .join(',');
   useEffect(() => {
     if (!enabled || !unreadFromOthers) return;
-    void apiRequest('POST', `/api/messages/${requestId}/read`)
+    void apiRequest('POST', `/api/messages/${requestId}/read${channelQuery(channel)}`)
       .then(() =>
         Promise.all([queryClient.invalidateQueries({ queryKey: threadsKey }), queryClient.invalidateQueries({ queryKey: ['/api/notifications/unread'] })]),
       )
       .catch(() => undefined); // unread stays unread; the next message or visit tries again
-  }, [enabled, requestId, unreadFromOthers, queryClient]);
+  }, [enabled, requestId, unreadFromOthers, queryClient, channel]);
 }

@@ -1,5 +1,6 @@
 import { FileText, Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { MessageChannel } from '../../../common/enums';
 import { MESSAGE_MAX_LENGTH } from '../../../common/schemas/messages';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
@@ -12,7 +13,7 @@ import { attachmentProblem, useSendMessage } from './api';
  * while the trimmed text is empty and no PDF is attached; a failure shows 'Failed to send message' with the server's
  * message and gives back what was typed.
  */
-export function MessageComposer({ requestId, disabled = false }: { requestId: string; disabled?: boolean }) {
+export function MessageComposer({ requestId, disabled = false, channel }: { requestId: string; disabled?: boolean; channel?: MessageChannel }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -20,7 +21,7 @@ export function MessageComposer({ requestId, disabled = false }: { requestId: st
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
-  const send = useSendMessage(requestId, setProgress);
+  const send = useSendMessage(requestId, setProgress, channel);
   const canSend = !disabled && !send.isPending && (text.trim().length > 0 || file !== null);
 
   // The box empties at once, so the next message can be typed while this one is on its way; a failure puts the text

@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react';
+import type { MessageChannel } from '../../../common/enums';
 import type { MessageDto } from '../../../common/schemas/messages';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
@@ -13,21 +14,23 @@ const READ_ONLY = {
 } as const;
 
 /**
- * A thread and the box to answer in. A cancelled mediation's thread stays readable with no box, and admins only read
- * (RULES.md 6).
+ * A thread (or one channel of a two-sided case's, decision 046) and the box to answer in. A cancelled mediation's
+ * thread stays readable with no box, and admins only read (RULES.md 6).
  */
 export function ThreadView({
   requestId,
   list,
   me,
   readOnly = null,
+  channel,
 }: {
   requestId: string;
   list: PagedList<MessageDto>;
   me: string;
   readOnly?: keyof typeof READ_ONLY | null;
+  channel?: MessageChannel;
 }) {
-  useMarkThreadRead(requestId, list.items, me, readOnly !== 'admin');
+  useMarkThreadRead(requestId, list.items, me, readOnly !== 'admin', channel);
   return (
     <Card className="flex min-w-0 flex-col overflow-hidden">
       <MessageList list={list} me={me} canSend={!readOnly} />
@@ -39,7 +42,7 @@ export function ThreadView({
           </Alert>
         </div>
       ) : (
-        <MessageComposer requestId={requestId} />
+        <MessageComposer requestId={requestId} channel={channel} />
       )}
     </Card>
   );

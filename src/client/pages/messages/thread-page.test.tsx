@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageDto } from '../../../common/schemas/messages';
 import { Toaster } from '../../components/ui/toaster';
 import { queryClient } from '../../lib/query-client';
+import { channelTabsFor, defaultChannelFor } from '../../features/messages/channel-tabs';
 import { ThreadPage } from './thread-page';
 
 const realtime = vi.hoisted(() => ({ status: 'open' as 'open' | 'closed' | 'connecting' }));
@@ -142,6 +144,94 @@ describe('ThreadPage', () => {
     renderPage('not-a-thread');
     expect(await screen.findByRole('heading', { name: 'Invalid message thread' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/messages'))).toBe(false);
+  });
+
+  it('shows a two-sided case as channel tabs with unread badges: counsel default to their private channel, the tab goes to the URL', async () => {
+    const OTHER = '44444444-4444-4444-8444-444444444444';
+    const counsel = (id: string, firstName: string, lastName: string) => ({ id, firstName, lastName, firmName: null, email: `${firstName}@example.com` });
+    const seen: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/user')) return json({ id: ME, role: 'lawyer', firstName: 'Lena', lastName: 'Lawyer', profileCompleted: true });
+      if (url.startsWith(`/api/requests/${REQUEST}`))
+        return json({
+          id: REQUEST,
+          caseName: 'Smith v. Jones',
+          caseNumber: 'CV-2026-0142',
+          status: 'matched',
+          opposingLawyerId: OTHER,
+          sides: { mySeat: 'first', first: counsel(ME, 'Lena', 'Lawyer'), second: counsel(OTHER, 'Olivia', 'Opponent'), invitation: null, parties: [] },
+        });
+      if (url.startsWith('/api/messages?'))
+        return json([
+          {
+            requestId: REQUEST,
+            unreadCount: 2,
+            channels: [
+              { channel: 'joint', unreadCount: 2, lastMessage: null },
+              { channel: 'first', unreadCount: 0, lastMessage: null },
+            ],
+          },
+        ]);
+      if (url.startsWith(`/api/messages/${REQUEST}`) && init?.method !== 'POST') {
+        seen.push(url);
+        const joint = url.includes('channel=joint');
+        return json([
+          {
+            ...message('aaaaaaaa-0000-4000-8000-000000000003', THEM, joint ? 'To everyone' : 'Just us', '2026-01-05T15:20:00Z'),
+            channel: joint ? 'joint' : 'first',
+          },
+        ]);
+      }
+      if (url === '/api/messages' && init?.method === 'POST') return json({ ...JSON.parse(String(init.body)) }, 201);
+      return json({ message: 'Not found', code: 'not_found' }, 404);
+    });
+    renderPage();
+    const tablist = await screen.findByRole('tablist', { name: 'Conversations' });
+    await waitFor(() =>
+      expect(
+        within(tablist)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['JointEveryone in the case2 unread', 'Private with the mediator']),
+    );
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Just us')).toBeTruthy();
+    expect(seen[0]).not.toContain('channel=');
+
+    fireEvent.mouseDown(tabs[0]!, { button: 0 });
+    expect(await screen.findByText('To everyone')).toBeTruthy();
+    expect(within(tablist).getAllByRole('tab')[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(seen.at(-1)).toContain('channel=joint');
+    const input = screen.getByPlaceholderText('Type your message...');
+    fireEvent.change(input, { target: { value: 'Hello all' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    expect(JSON.parse(String(sends()[0][1]!.body))).toEqual({ requestId: REQUEST, content: 'Hello all', channel: 'joint' });
+    // axe on what is rendered (jsdom cannot compute colours; a page alone has no landmarks).
+    const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it("names the mediator's tabs after each side's counsel; admins see the joint channel only", () => {
+    const person = (firstName: string) => ({ id: ME, firstName, lastName: 'Counsel', firmName: null, email: 'x@example.com' });
+    const sides = { mySeat: 'mediator' as const, first: person('Ann'), second: person('Bo'), invitation: null, parties: [] };
+    expect(channelTabsFor(sides, { second: 3 }).map((tab) => [tab.channel, tab.label, tab.unread])).toEqual([
+      ['joint', 'Joint', 0],
+      ['first', 'Private: Ann Counsel', 0],
+      ['second', 'Private: Bo Counsel', 3],
+    ]);
+    expect(defaultChannelFor(sides)).toBe('joint');
+    expect(channelTabsFor(null, {}).map((tab) => tab.channel)).toEqual(['joint']);
+    expect(defaultChannelFor({ ...sides, mySeat: 'second' })).toBe('second');
+  });
+
+  it('shows no tabs for a one-sided case', async () => {
+    serve([]);
+    renderPage();
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
   });
 
   it('shows the connection banner while the live connection is down', async () => {

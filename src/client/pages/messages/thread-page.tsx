@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, MessageSquareOff } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
+import { MESSAGE_CHANNELS, type MessageChannel } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useThread } from '../../features/messages/api';
+import { useThread, useThreads } from '../../features/messages/api';
+import { ChannelTabs, channelTabsFor, defaultChannelFor } from '../../features/messages/channel-tabs';
 import { ConnectionBanner } from '../../features/messages/connection-banner';
 import { ThreadView } from '../../features/messages/thread-view';
 import { hasErrorCode } from '../../lib/api-client';
@@ -28,18 +30,31 @@ function InvalidThread() {
   );
 }
 
-/** /messages/{requestId} (spec 2): the thread of one matched request, live over the realtime socket. */
+const channelParam = (value: string | null): MessageChannel | undefined =>
+  (MESSAGE_CHANNELS as readonly string[]).includes(value ?? '') ? (value as MessageChannel) : undefined;
+
+/**
+ * /messages/{requestId} (spec 2): the thread of one matched request, live over the realtime socket. A two-sided case's
+ * thread is channels (decision 046), shown as tabs with their unread counts; the selected one is `?channel=` (without
+ * it, the server's default for the viewer, which the tabs mirror). A one-sided case shows the spec's page, no tabs.
+ */
 export function ThreadPage() {
   const { requestId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const asked = channelParam(params.get('channel'));
   const valid = isUuid(requestId);
   const { user } = useCurrentUser();
-  const list = useThread(requestId, valid);
-  // The request gives the title (case name and number) and whether the thread still takes messages.
+  const list = useThread(requestId, valid, asked);
+  // The request gives the title (case name and number), whether the thread still takes messages, and its sides.
   const { data: request } = useQuery<RequestDto>({ queryKey: ['/api/requests', requestId], enabled: valid && !list.error });
   usePageTitle(request ? `${request.caseName} · Messages` : 'Messages');
+  const twoSided = !!request?.opposingLawyerId;
+  // The channels' unread counts come with the thread list (only a two-sided case asks for it).
+  const threads = useThreads(twoSided);
 
   if (!valid || hasErrorCode(list.error, 'not_found')) return <InvalidThread />;
   if (!user) return <Skeleton className="h-96" />;
+  const readOnly = user.role === 'admin' ? 'admin' : request?.status === 'cancelled' ? 'cancelled' : null;
   return (
     <div className="grid min-w-0 gap-4">
       <div>
@@ -58,12 +73,20 @@ export function ThreadPage() {
         </div>
       </div>
       <ConnectionBanner />
-      <ThreadView
-        requestId={requestId}
-        list={list}
-        me={user.id}
-        readOnly={user.role === 'admin' ? 'admin' : request?.status === 'cancelled' ? 'cancelled' : null}
-      />
+      {twoSided ? (
+        <ChannelTabs
+          tabs={channelTabsFor(
+            request.sides,
+            Object.fromEntries((threads.items.find((t) => t.requestId === requestId)?.channels ?? []).map((c) => [c.channel, c.unreadCount])),
+          )}
+          value={asked ?? defaultChannelFor(request.sides)}
+          onChange={(channel) => setParams({ channel }, { replace: true })}
+        >
+          <ThreadView requestId={requestId} list={list} me={user.id} readOnly={readOnly} channel={asked ?? defaultChannelFor(request.sides)} />
+        </ChannelTabs>
+      ) : (
+        <ThreadView requestId={requestId} list={list} me={user.id} readOnly={readOnly} />
+      )}
     </div>
   );
 }
