@@ -21,6 +21,12 @@ export const REQUEST_TEXTS = {
   email: 'Invalid email address',
 } as const;
 
+/** What inviting opposing counsel from the form needs. */
+export const INVITE_NEEDS = {
+  name: "Opposing counsel's name is needed to invite them",
+  email: "Opposing counsel's email is needed to invite them",
+} as const;
+
 /** "YYYY-MM-DD" naming a real calendar day (no 2026-02-30). */
 function isRealDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
@@ -79,8 +85,14 @@ export const CreateRequestSchema = z
       .default([]),
     /** The parties and firms of the case, per side (issue 23, decision 047); absent means none listed. */
     parties: z.array(NewCasePartySchema, 'Parties must be a list').max(40, 'At most 20 parties and firms per side').optional(),
+    /** Invite opposing counsel (name and e-mail above) to join the case once created (issue 23, decision 043). */
+    inviteOpposingCounsel: z.boolean('Must be true or false').optional(),
   })
   .transform((input, ctx) => {
+    if (input.inviteOpposingCounsel) {
+      if (!input.opposingLawyerName) ctx.addIssue({ code: 'custom', path: ['opposingLawyerName'], message: INVITE_NEEDS.name });
+      if (!input.opposingLawyerEmail) ctx.addIssue({ code: 'custom', path: ['opposingLawyerEmail'], message: INVITE_NEEDS.email });
+    }
     for (const side of ['first', 'second'] as const) {
       if ((input.parties ?? []).filter((p) => p.side === side).length > 20)
         ctx.addIssue({ code: 'custom', path: ['parties'], message: 'At most 20 parties and firms per side' });

@@ -94,6 +94,15 @@ export function OpposingCounsel<Output>({ form }: { form: Form<Output> }) {
           <Input type="tel" {...form.register('opposingLawyerPhone')} />
         </FormField>
       </div>
+      <label className="flex items-start gap-3 rounded-lg border p-3 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...form.register('inviteOpposingCounsel')} />
+        <span>
+          <span className="font-medium">Invite them to join this case by e-mail</span>
+          <span className="block text-muted-foreground">
+            They see what you share with them and agree on the mediator with you. The link works once, for 14 days.
+          </span>
+        </span>
+      </label>
     </Section>
   );
 }

@@ -131,6 +131,28 @@ describe.each(backends)('inviting opposing counsel on %s', (backend) => {
     expect((await call(t, 'GET', `/api/invitations/${token}`)).json().usable).toBe(true);
   });
 
+  it('the request form may invite at once: the request and its invitation are created together, or neither', async () => {
+    const owner = await signUpLawyer(t);
+    const missing = await call(t, 'POST', '/api/requests', owner.cookie, validRequest({ inviteOpposingCounsel: true, opposingLawyerEmail: '' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toEqual({ opposingLawyerEmail: "Opposing counsel's email is needed to invite them" });
+    const self = await call(t, 'POST', '/api/requests', owner.cookie, validRequest({ inviteOpposingCounsel: true, opposingLawyerEmail: owner.email }));
+    expect(self.json().fieldErrors).toEqual({ opposingLawyerEmail: 'You cannot invite yourself' });
+    expect((await call(t, 'GET', '/api/requests', owner.cookie)).json()).toEqual([]);
+
+    const email = `form.${Date.now().toString(36)}@example.com`;
+    const created = await call(t, 'POST', '/api/requests', owner.cookie, validRequest({ inviteOpposingCounsel: true, opposingLawyerEmail: email }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await call(t, 'GET', `/api/requests/${id}/invitation`, owner.cookie)).json()).toMatchObject({
+      state: 'sent',
+      email,
+      name: 'Olivia Opponent',
+      firmName: 'Opponent LLP',
+    });
+    expect((await call(t, 'GET', `/api/invitations/${invitationToken(t, email)}`)).json()).toMatchObject({ caseName: 'Smith v. Jones', usable: true });
+  });
+
   it('bad input: 400 with the field, after 404 and 403', async () => {
     const owner = await signUpLawyer(t);
     const other = await signUpLawyer(t);

@@ -1,26 +1,22 @@
 // Inviting opposing counsel into a case (issue 23, docs/decisions/043). The invitation is a single-use link whose token
 // is stored only as its hash; it lasts INVITATION_LIFETIME_DAYS from its last sending. Its e-mail goes through the
 // outbox in the transaction that creates it, so the invitation exists if and only if its e-mail will be sent.
-import { renderEmail } from '../../../common/email-templates';
 import type { InvitationDto, InvitationLanding, InvitationState, InviteCounsel } from '../../../common/schemas/cases';
-import { INVITATION_LIFETIME_DAYS } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { enqueueMail } from '../../outbox/messages';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { hashToken, newToken } from '../auth/tokens';
 import { notify } from '../notifications/notifications.service';
 import { findRequest } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
-import { getSettings } from '../settings/settings.repo';
 import { findUserById } from '../users/users.repo';
 import * as repo from './invitations.repo';
+import { INVITATION_LIFETIME_MS, queueInvitationEmail, sendInvitation } from './invitation-writes';
 import { invitationState, presentInvitation } from './invitations.presenter';
 
 export const INVITATION_NOT_FOUND = 'This invitation link is not valid. Ask the lawyer who invited you for a new one.';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Why a request cannot take an invitation now, if it cannot. */
 function invitationProblem(request: { status: string; opposingLawyerId: string | null }): string | null {
@@ -37,29 +33,10 @@ async function ownedRequest(ctx: AppContext, user: SessionUser, requestId: strin
   return request;
 }
 
-async function queueInvitationEmail(
-  ctx: AppContext,
-  tx: Parameters<typeof enqueueMail>[0],
-  invitation: { email: string; name: string },
-  token: string,
-  inviter: SessionUser,
-  caseName: string,
-) {
-  const settings = await getSettings(tx);
-  const email = renderEmail('case_invitation', settings.emailTemplates, {
-    firstName: invitation.name,
-    inviterName: `${inviter.firstName} ${inviter.lastName}`,
-    caseName,
-    link: `${ctx.publicUrl}/invitations/${token}`,
-  });
-  await enqueueMail(tx, { to: invitation.email, subject: email.subject, text: email.body });
-}
-
 export async function inviteCounsel(ctx: AppContext, user: SessionUser, requestId: string, input: InviteCounsel): Promise<InvitationDto> {
   const request = await ownedRequest(ctx, user, requestId);
   if (input.email === user.email.toLowerCase()) throw badRequest('You cannot invite yourself', { email: 'You cannot invite yourself' });
   const now = ctx.clock.now();
-  const { token, hash } = newToken();
   const row = await transaction(ctx, async (tx) => {
     const { request: locked } = await lockInOrder(tx, { requestId: request.id });
     const problem = locked ? invitationProblem(locked) : 'Request not found';
@@ -70,19 +47,7 @@ export async function inviteCounsel(ctx: AppContext, user: SessionUser, requestI
     }
     // An expired live invitation is closed first, so the one-live-invitation index admits the new one.
     if (live && (live.status === 'sent' || live.status === 'opened')) await repo.closeInvitation(tx, live.id, now, { status: 'revoked' });
-    const created = await repo.insertInvitation(tx, {
-      requestId: request.id,
-      invitedById: user.id,
-      email: input.email,
-      name: input.name,
-      firmName: input.firmName,
-      tokenHash: hash,
-      sentAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS),
-      createdAt: now,
-    });
-    await queueInvitationEmail(ctx, tx, created, token, user, locked!.caseName);
-    return created;
+    return sendInvitation(ctx, tx, { request: locked!, inviter: user, invitee: input });
   });
   return presentInvitation(row, now);
 }
@@ -98,7 +63,7 @@ export async function resendInvitation(ctx: AppContext, user: SessionUser, reque
     if (problem) throw conflict(problem);
     const live = await repo.latestInvitation(tx, request.id);
     if (!live || (live.status !== 'sent' && live.status !== 'opened')) throw conflict('There is no open invitation to re-send: invite opposing counsel again');
-    const renewed = await repo.renewInvitation(tx, live.id, hash, now, new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS));
+    const renewed = await repo.renewInvitation(tx, live.id, hash, now, new Date(now.getTime() + INVITATION_LIFETIME_MS));
     if (!renewed) throw conflict('There is no open invitation to re-send: invite opposing counsel again');
     await queueInvitationEmail(ctx, tx, renewed, token, user, locked!.caseName);
     return renewed;

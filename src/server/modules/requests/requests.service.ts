@@ -16,6 +16,7 @@ import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { paymentSumsByRequest } from './ledger-sums.repo';
 import { loadCaseSides } from '../cases/case-sides';
+import { sendInvitation } from '../cases/invitation-writes';
 import { loadCaseDocuments, NO_CASE_DOCUMENTS } from '../cases/case-documents';
 import { replaceParties } from '../cases/parties.repo';
 import { latestProposal } from './selection-proposals.repo';
@@ -53,7 +54,10 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
   const briefUpload = input.mediationBriefUrl ? await checkAttachment(ctx, user.id, input.mediationBriefUrl, ['brief'], 'mediationBriefUrl') : null;
   const caseFileUploads: CheckedUpload[] = [];
   for (const path of caseFiles) caseFileUploads.push(await checkAttachment(ctx, user.id, path, ['case_file'], 'caseFilesUrls'));
-  const { parties, ...fields } = input;
+  const { parties, inviteOpposingCounsel, ...fields } = input;
+  if (inviteOpposingCounsel && fields.opposingLawyerEmail?.toLowerCase() === user.email.toLowerCase()) {
+    throw badRequest('You cannot invite yourself', { opposingLawyerEmail: 'You cannot invite yourself' });
+  }
   const row = await transaction(ctx, async (tx) => {
     const created = await repo.insertRequest(tx, {
       ...fields,
@@ -70,6 +74,11 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
     for (const side of ['first', 'second'] as const) {
       const list = (parties ?? []).filter((p) => p.side === side);
       if (list.length) await replaceParties(tx, created.id, side, list, ctx.clock.now());
+    }
+    // The invitation of opposing counsel goes out with the request, or neither exists (decision 043).
+    if (inviteOpposingCounsel && fields.opposingLawyerName && fields.opposingLawyerEmail) {
+      const invitee = { name: fields.opposingLawyerName, email: fields.opposingLawyerEmail.toLowerCase(), firmName: fields.opposingLawyerFirmName };
+      await sendInvitation(ctx, tx, { request: created, inviter: user, invitee });
     }
     return repo.updateRequest(tx, created.id, {
       mediationBriefUrl: brief?.objectPath ?? null,
@@ -203,7 +212,8 @@ export async function requestCounts(ctx: AppContext, user: SessionUser) {
  */
 export async function pendingAcceptances(ctx: AppContext, user: SessionUser, id: string): Promise<AcceptanceDto[]> {
   const request = await findVisibleRequest(ctx, user, id);
-  if (user.role !== 'admin' && request.lawyerId !== user.id && request.opposingLawyerId !== user.id) throw new AppError(403, 'Only the lawyer who posted this request can see who accepted it');
+  if (user.role !== 'admin' && request.lawyerId !== user.id && request.opposingLawyerId !== user.id)
+    throw new AppError(403, 'Only the lawyer who posted this request can see who accepted it');
   if (request.status !== 'awaiting_selection') return [];
   const rows = await repo.pendingAcceptancesWithMediators(ctx.db, request.id);
   return rows.map(presentAcceptance);
