@@ -23,10 +23,6 @@ export function isTwoSided(seats: Pick<CaseSeats, 'opposingLawyerId'>): boolean 
   return seats.opposingLawyerId !== null;
 }
 
-export function otherSide(side: CaseSide): CaseSide {
-  return side === 'first' ? 'second' : 'first';
-}
-
 /** Who asks to open a case document: a seat, an admin, or anyone else (a mediator not selected, an outsider). */
 export type DocumentReader = Seat | 'admin' | null;
 
