@@ -25,7 +25,7 @@ export const validRequest = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export async function call(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
+export async function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 

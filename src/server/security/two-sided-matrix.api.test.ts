@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUpLawyer, signUpMediator, type Account } from '../../../tests/helpers/accounts';
+import { backends } from '../../../tests/helpers/backends';
+import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
+import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpers/test-app';
+import { inviteAndJoin } from '../../../tests/helpers/two-sided';
+import { ensureAdmin } from '../modules/users/accounts.service';
+
+// Issue 23's routes × actor × side, as route-policy.api.test.ts does for the spec's routes on one-sided requests: on a
+// matched two-sided case, every route of the two-sided case (and the spec's routes where a side changes the answer)
+// called as each actor. Outsiders get 404; the other side's private material (its own-side document, its private
+// channel) is 404 too; who may see but not act gets 403 (RULES.md 6, docs/two-sided-case.md).
+
+const ACTORS = ['first', 'second', 'selected', 'passedOver', 'unrelated', 'admin', 'outsider'] as const;
+type Actor = (typeof ACTORS)[number];
+type Row = [label: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: () => string, body: unknown, expected: Record<Actor, number>];
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
+const all = (status: number, except: Partial<Record<Actor, number>> = {}): Record<Actor, number> =>
+  Object.fromEntries(ACTORS.map((a) => [a, except[a] ?? status])) as Record<Actor, number>;
+
+describe.each(backends)('two-sided case: route × actor × side on %s', (backend) => {
+  let t: TestApp;
+  const cookies = {} as Record<Actor, string>;
+  let id: string;
+  const docs: Record<'own' | 'mediator' | 'everyone', string> = { own: '', mediator: '', everyone: '' };
+
+  async function upload(cookie: string, fileName: string) {
+    const ask = await call(t, 'POST', '/api/files/upload', cookie, { fileName, size: PDF.length, purpose: 'case_file' });
+    const { uploadURL, objectPath } = ask.json() as { uploadURL: string; objectPath: string };
+    await t.app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': 'application/pdf' }, payload: PDF });
+    return objectPath;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    await ensureAdmin(t.ctx, 'matrix.admin@example.com', PASSWORD);
+    cookies.admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: 'matrix.admin@example.com', password: PASSWORD }));
+    const first = await signUpLawyer(t);
+    const outsider = await signUpLawyer(t);
+    const [selected, passedOver, unrelated] = [await signUpMediator(t), await signUpMediator(t), await signUpMediator(t, { jurisdiction: 'Texas' })];
+    for (const m of [selected, passedOver]) await setTier(t, m.user.id, 'pro');
+    id = await createLiveRequest(t, first.cookie);
+    const second: Account = await inviteAndJoin(t, first.cookie, id);
+    for (const m of [selected, passedOver])
+      expect((await call(t, 'POST', `/api/requests/${id}/accept`, m.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${selected.user.id}`, first.cookie)).statusCode).toBe(202);
+    expect((await call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, second.cookie)).json().status).toBe('matched');
+    Object.assign(cookies, {
+      first: first.cookie,
+      second: second.cookie,
+      selected: selected.cookie,
+      passedOver: passedOver.cookie,
+      unrelated: unrelated.cookie,
+      outsider: outsider.cookie,
+    });
+    const visibilities = { own: 'own_side', mediator: 'side_and_mediator', everyone: 'everyone' } as const;
+    for (const [key, visibility] of Object.entries(visibilities) as [keyof typeof docs, string][]) {
+      const added = await call(t, 'POST', `/api/requests/${id}/documents`, second.cookie, {
+        objectPath: await upload(second.cookie, `${key}.pdf`),
+        visibility,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      docs[key] = added.json().uploadId;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const rows: Row[] = [
+    ['the detail', 'GET', () => `/api/requests/${id}`, undefined, all(200, { unrelated: 404, outsider: 404 })],
+    ['the invitation (the first side’s)', 'GET', () => `/api/requests/${id}/invitation`, undefined, all(403, { first: 200, unrelated: 404, outsider: 404 })],
+    [
+      'a new invitation once the seat is taken',
+      'POST',
+      () => `/api/requests/${id}/invitation`,
+      { email: 'x@example.com', name: 'X' },
+      all(403, { first: 409, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'approve (the request is matched)',
+      'POST',
+      () => `/api/requests/${id}/selection-proposal/approve`,
+      undefined,
+      all(403, { second: 409, unrelated: 404, outsider: 404 }),
+    ],
+    ['decline without a reason', 'POST', () => `/api/requests/${id}/selection-proposal/decline`, {}, all(403, { second: 400, unrelated: 404, outsider: 404 })],
+    ['withdraw a proposal', 'DELETE', () => `/api/requests/${id}/selection-proposal`, undefined, all(403, { first: 409, unrelated: 404, outsider: 404 })],
+    [
+      'the acceptances (read by both sides)',
+      'GET',
+      () => `/api/requests/${id}/pending-acceptances`,
+      undefined,
+      all(403, { first: 200, second: 200, admin: 200, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'a side’s parties',
+      'PUT',
+      () => `/api/requests/${id}/parties`,
+      { parties: [{ kind: 'party', name: 'Acme' }] },
+      all(403, { first: 200, second: 200, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'the conflict preview (mediators)',
+      'GET',
+      () => `/api/requests/${id}/conflicts`,
+      undefined,
+      all(403, { selected: 200, passedOver: 200, unrelated: 404, outsider: 404 }),
+    ],
+    ['the second side’s own-side document', 'GET', () => `/api/files/objects/${docs.own}`, undefined, all(404, { second: 200 })],
+    ['its side-and-mediator document', 'GET', () => `/api/files/objects/${docs.mediator}`, undefined, all(404, { second: 200, selected: 200, admin: 200 })],
+    [
+      'its document for everyone',
+      'GET',
+      () => `/api/files/objects/${docs.everyone}`,
+      undefined,
+      all(404, { first: 200, second: 200, selected: 200, admin: 200 }),
+    ],
+    ['change its own-side document', 'PATCH', () => `/api/requests/${id}/documents/${docs.own}`, { visibility: 'own_side' }, all(404, { second: 200 })],
+    [
+      'change its document for everyone',
+      'PATCH',
+      () => `/api/requests/${id}/documents/${docs.everyone}`,
+      { visibility: 'everyone' },
+      all(403, { second: 200, passedOver: 404, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'its document’s openings',
+      'GET',
+      () => `/api/requests/${id}/documents/${docs.everyone}/accesses`,
+      undefined,
+      all(403, { second: 200, passedOver: 404, unrelated: 404, outsider: 404 }),
+    ],
+    ['the joint channel', 'GET', () => `/api/messages/${id}?channel=joint`, undefined, all(404, { first: 200, second: 200, selected: 200, admin: 200 })],
+    ['the first side’s private channel', 'GET', () => `/api/messages/${id}?channel=first`, undefined, all(404, { first: 200, selected: 200 })],
+    ['the second side’s private channel', 'GET', () => `/api/messages/${id}?channel=second`, undefined, all(404, { second: 200, selected: 200 })],
+    ['write to the second side’s private channel', 'POST', () => '/api/messages', undefined, all(404, { second: 201, selected: 201 })],
+    [
+      'mark the first side’s private channel read',
+      'POST',
+      () => `/api/messages/${id}/read?channel=first`,
+      { channel: 'first' },
+      all(404, { first: 200, selected: 200 }),
+    ],
+  ];
+
+  it.each(rows)('%s', async (_label, method, url, body, expected) => {
+    const answers: Record<string, number> = {};
+    for (const actor of ACTORS) {
+      const payload = _label === 'write to the second side’s private channel' ? { requestId: id, channel: 'second', content: `from ${actor}` } : body;
+      const res = await call(t, method, url(), cookies[actor], payload);
+      answers[actor] = res.statusCode;
+      // A refusal never carries the material it refuses.
+      if (res.statusCode === 404) expect(res.body).not.toMatch(/from second|own\.pdf/);
+    }
+    expect(answers).toEqual(expected);
+  });
+});
