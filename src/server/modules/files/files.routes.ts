@@ -17,6 +17,7 @@ import { attachmentDisposition, safeFileName, typeOfContent } from './file-rules
 import { findRequest } from '../requests/requests.repo';
 import { documentAccess } from '../cases/case-documents';
 import { recordOpening } from '../cases/documents.service';
+import { attachmentAccess } from '../messages/attachment-access';
 
 const tags = ['Files'];
 
@@ -59,6 +60,8 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
           if (!owner) return { caseDocument: false, allowed: false };
           const document = documentAccess(owner, file, user);
           if (document !== undefined) return { caseDocument: true, allowed: document };
+          const inChannel = await attachmentAccess(ctx.db, owner, file, { user, impersonatorId: request.sessionData?.impersonatorId ?? null });
+          if (inChannel !== undefined) return { caseDocument: false, allowed: inChannel, decided: true };
           return { caseDocument: false, allowed: owner.lawyerId === user.id || owner.selectedMediatorId === user.id };
         },
         recordOpening: (file) => recordOpening(ctx, file.id, user.id),

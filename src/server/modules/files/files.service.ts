@@ -133,9 +133,11 @@ export async function linkAttachment(tx: DbOrTx, upload: CheckedUpload, requestI
 export interface RequestFileRules {
   /**
    * For an upload linked to a request: whether it is a case document (then `allowed` alone decides, by its visibility:
-   * docs/decisions/044) and whether this user may open it (for other request files, the request's own rule).
+   * docs/decisions/044) and whether this user may open it (for other request files, the request's own rule). `decided`:
+   * `allowed` alone decides for another kind of file too (a two-sided case's message attachment follows its channel,
+   * decision 046: no admin override).
    */
-  access(upload: UploadRow): Promise<{ caseDocument: boolean; allowed: boolean }>;
+  access(upload: UploadRow): Promise<{ caseDocument: boolean; allowed: boolean; decided?: boolean }>;
   /** Records one opening of a case document: after the check, before the object is read (no storage call around it). */
   recordOpening(upload: UploadRow): Promise<void>;
 }
@@ -150,9 +152,10 @@ export async function openDownload(ctx: AppContext, user: SessionUser, id: strin
   const upload = await findUpload(ctx.db, id);
   if (!upload || !upload.uploadedAt) throw notFound('File not found');
   const onRequest = upload.requestId && upload.purpose !== 'photo' ? await rules.access(upload) : { caseDocument: false, allowed: false };
-  const allowed = onRequest.caseDocument
-    ? onRequest.allowed
-    : upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || onRequest.allowed;
+  const allowed =
+    onRequest.caseDocument || onRequest.decided
+      ? onRequest.allowed
+      : upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || onRequest.allowed;
   if (!allowed) throw notFound('File not found');
   if (onRequest.caseDocument) await rules.recordOpening(upload);
   const stream = await ctx.storage.read(upload.id);

@@ -122,7 +122,7 @@ describe.each(backends)('message channels on %s', (backend) => {
       (e) => e.details.viewingAs === c.lawyer.user.id,
     );
     expect(entry?.description.title).toBe('Read a joint message channel');
-    expect(entry?.description.lines.find((l) => l.label === 'While viewing as')?.value).toBe('Test User');
+    expect(entry?.description.lines.find((l) => l.label === 'While viewing as')?.value).toBe('Lena Lawyer');
 
     // What was written before the second side joined is the first side's private channel.
     expect((await page(c.mediator.cookie, c.id, '?channel=first')).map((m) => m.id)).toContain(c.early.id);
@@ -280,6 +280,27 @@ describe.each(backends)('message channels on %s', (backend) => {
     } finally {
       for (const socket of sockets) socket.terminate();
     }
+  });
+
+  it("serves a message attachment to whoever reads its channel: the other side and admins never open a private channel's file", async () => {
+    const c = await twoSidedCase();
+    const admin = await signInAdmin();
+    const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
+    const attach = async (who: Account, channel: MessageChannel) => {
+      const ask = await call(t, 'POST', '/api/files/upload', who.cookie, { size: PDF.length, fileName: `${channel}.pdf`, purpose: 'attachment' });
+      const { uploadURL, objectPath } = ask.json() as { uploadURL: string; objectPath: string };
+      await t.app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': 'application/pdf' }, payload: PDF });
+      expect((await send(who.cookie, { requestId: c.id, content: '', attachmentUrl: objectPath, channel })).statusCode).toBe(201);
+      return objectPath.split('/').pop()!;
+    };
+    const joint = await attach(c.second, 'joint');
+    const second = await attach(c.mediator, 'second');
+    const first = await attach(c.lawyer, 'first');
+    const status = async (who: { cookie: string }, fileId: string) => (await call(t, 'GET', `/api/files/objects/${fileId}`, who.cookie)).statusCode;
+    const table = async (fileId: string) => Promise.all([c.lawyer, c.second, c.mediator, admin].map((who) => status(who, fileId)));
+    expect(await table(joint)).toEqual([200, 200, 200, 200]);
+    expect(await table(second)).toEqual([404, 200, 200, 404]);
+    expect(await table(first)).toEqual([200, 404, 200, 404]);
   });
 
   it('a one-sided case keeps the spec thread: channel first only, no channels in the list, plain links, no audit', async () => {

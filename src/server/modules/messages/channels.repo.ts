@@ -77,3 +77,13 @@ export async function countUnreadInAllChannels(db: DbOrTx, userId: string): Prom
   };
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** The channel of the message an attachment was sent with, or null when no message carries it. */
+export async function findAttachmentChannel(db: DbOrTx, requestId: string, objectPath: string): Promise<MessageChannel | null> {
+  const [row] = await db
+    .select({ channel: messages.channel })
+    .from(messages)
+    .where(and(eq(messages.requestId, requestId), eq(messages.attachmentUrl, objectPath)))
+    .limit(1);
+  return row?.channel ?? null;
+}
