@@ -5,6 +5,7 @@ const ADA = { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' };
 const LEE = { firstName: 'Lee', lastName: 'Lawyer', email: 'lee@example.com' };
 const PAT = '33333333-3333-4333-8333-333333333333';
 const NIA = '44444444-4444-4444-8444-444444444444';
+const OLA = '55555555-5555-4555-8555-555555555555';
 const CASE = 'Smith v. Jones (Case #CV-1)';
 const none: AuditNames = { actor: ADA, targetUser: null, targetLabel: null, people: {} };
 
@@ -162,6 +163,39 @@ const CASES: Array<[string, AuditEntryInput, AuditNames, { title: string; target
         ['Cancellation fee to the mediator', '$112.50'],
         ['Platform fee kept', '$12.50'],
         ['Reason', 'Parties settled.'],
+      ],
+    },
+  ],
+  [
+    'a reassignment in a two-sided case names opposing counsel',
+    { action: 'request.reassign', targetType: 'request', details: { from: PAT, to: NIA, status: 'matched', opposingCounsel: OLA } },
+    { ...none, targetLabel: CASE, people: { [PAT]: 'Pat Past', [NIA]: 'Nia Next', [OLA]: 'Ola Opponent' } },
+    {
+      title: 'Reassigned a mediator',
+      target: CASE,
+      lines: [
+        ['Mediator', 'Pat Past → Nia Next'],
+        ['Request status', 'Matched'],
+        ['Sides', 'Two-sided case: opposing counsel Ola Opponent'],
+      ],
+    },
+  ],
+  [
+    'a cancellation in a two-sided case names opposing counsel, or says they are gone',
+    {
+      action: 'request.cancel',
+      targetType: 'request',
+      details: { fromStatus: 'matched', refund: 'full', refundAmount: '250.00', reason: 'Settled.', opposingCounsel: OLA },
+    },
+    { ...none, targetLabel: CASE },
+    {
+      title: 'Cancelled a request',
+      target: CASE,
+      lines: [
+        ['Status before', 'Matched'],
+        ['Refund', 'Full refund of $250'],
+        ['Reason', 'Settled.'],
+        ['Sides', 'Two-sided case: opposing counsel A lawyer since removed'],
       ],
     },
   ],

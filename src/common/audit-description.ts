@@ -134,6 +134,13 @@ function otherLines(details: Record<string, unknown>, used: readonly string[], p
 
 const line = (label: string, value: string): Line => ({ label, value });
 
+/** A two-sided case's entry names opposing counsel, who the change also concerned (issue 23). */
+function sidesLines(d: Record<string, unknown>, people: Record<string, string>): Line[] {
+  if (typeof d.opposingCounsel !== 'string') return [];
+  const name = people[d.opposingCounsel.toLowerCase()] ?? people[d.opposingCounsel] ?? 'A lawyer since removed';
+  return [line('Sides', `Two-sided case: opposing counsel ${name}`)];
+}
+
 // --- settings.update --------------------------------------------------------------------------------------------
 
 const minutes = (v: unknown) => (typeof v === 'number' ? plural(v, 'minute') : fallbackValue(v, {}));
@@ -280,7 +287,8 @@ function describeDetails(entry: AuditEntryInput, names: AuditNames): { title?: s
         lines: [
           line('Mediator', `${nameOf(d.from)} → ${nameOf(d.to)}`),
           ...(d.status ? [line('Request status', requestStatusWords(d.status))] : []),
-          ...otherLines(d, ['from', 'to', 'status'], people),
+          ...sidesLines(d, people),
+          ...otherLines(d, ['from', 'to', 'status', 'opposingCounsel'], people),
         ],
       };
     case 'request.cancel':
@@ -291,7 +299,8 @@ function describeDetails(entry: AuditEntryInput, names: AuditNames): { title?: s
           ...(hasMoney(d.cancellationFee) ? [line('Cancellation fee to the mediator', money(d.cancellationFee))] : []),
           ...(hasMoney(d.platformFee) ? [line('Platform fee kept', money(d.platformFee))] : []),
           ...(text(d.reason) ? [line('Reason', text(d.reason))] : []),
-          ...otherLines(d, ['fromStatus', 'refund', 'refundAmount', 'cancellationFee', 'platformFee', 'reason'], people),
+          ...sidesLines(d, people),
+          ...otherLines(d, ['fromStatus', 'refund', 'refundAmount', 'cancellationFee', 'platformFee', 'reason', 'opposingCounsel'], people),
         ],
       };
     case 'dispute.resolve':

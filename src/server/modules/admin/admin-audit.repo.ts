@@ -64,12 +64,14 @@ function mentionedUserIds(row: AuditLogRow): string[] {
   const { action, details } = row.entry;
   const ids =
     action === 'request.reassign'
-      ? [details.from, details.to]
-      : action === 'notification.broadcast' && Array.isArray(details.userIds)
-        ? details.userIds.slice(0, NAMED_RECIPIENTS)
-        : action === 'messages.read_joint'
-          ? [details.viewingAs] // the user an impersonating admin was viewing as (decision 046)
-          : [];
+      ? [details.from, details.to, details.opposingCounsel]
+      : action === 'request.cancel'
+        ? [details.opposingCounsel]
+        : action === 'notification.broadcast' && Array.isArray(details.userIds)
+          ? details.userIds.slice(0, NAMED_RECIPIENTS)
+          : action === 'messages.read_joint'
+            ? [details.viewingAs] // the user an impersonating admin was viewing as (decision 046)
+            : [];
   return ids.filter((v): v is string => typeof v === 'string' && UUID.test(v)).map((id) => id.toLowerCase());
 }
 

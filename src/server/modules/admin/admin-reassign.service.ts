@@ -90,7 +90,13 @@ export async function reassignMediator(ctx: AppContext, admin: SessionUser, requ
       action: 'request.reassign',
       targetType: 'request',
       targetId: updated.id,
-      details: { from: previousId, to: candidate.id, status: updated.status },
+      // A two-sided case's entry names opposing counsel too (issue 23): the side the change also concerned.
+      details: {
+        from: previousId,
+        to: candidate.id,
+        status: updated.status,
+        ...(updated.opposingLawyerId ? { opposingCounsel: updated.opposingLawyerId } : {}),
+      },
       at: now,
     });
     await announceRequestChange(tx, updated, [previousId]);

@@ -48,5 +48,16 @@ describe.each(backends)('admin and the two-sided case on %s', (backend) => {
     expect((await call(t, 'POST', `/api/admin/mediations/${id}/cancel`, admin, { refund: 'full', reason: 'Both sides asked' })).statusCode).toBe(200);
     const [cancelled] = await noticesOf(opposing.user.id, 'request_cancelled');
     expect(cancelled.message).toBe('Smith v. Jones was cancelled by an administrator.');
+
+    // The audit log names opposing counsel on both entries (the side the change also concerned).
+    const log = (await call(t, 'GET', '/api/admin/audit-log?limit=10', admin)).json() as {
+      action: string;
+      targetId: string;
+      description: { lines: { label: string; value: string }[] };
+    }[];
+    for (const action of ['request.reassign', 'request.cancel']) {
+      const entry = log.find((e) => e.action === action && e.targetId === id);
+      expect(entry?.description.lines).toContainEqual({ label: 'Sides', value: 'Two-sided case: opposing counsel Lena Lawyer' });
+    }
   });
 });

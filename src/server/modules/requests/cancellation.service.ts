@@ -210,6 +210,8 @@ export async function cancelRequest(
           cancellationFee: formatCents(outcome.cancellationFee),
           platformFee: formatCents(outcome.platformFee),
           reason: options.reason,
+          // A two-sided case's entry names opposing counsel too (issue 23): the side the cancellation also concerned.
+          ...(request.opposingLawyerId ? { opposingCounsel: request.opposingLawyerId } : {}),
         },
         at: now,
       });
