@@ -75,12 +75,29 @@ async function liveRequest(api: APIRequestContext, caseName: string, party: stri
   return id;
 }
 
+function thread(page: Page) {
+  return page.getByRole('log', { name: 'Messages' });
+}
+
+function bubble(page: Page, text: string) {
+  return thread(page).getByRole('listitem').filter({ hasText: text });
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message', exact: true });
+  await box.fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(box).toHaveValue('');
+}
+
 async function check(page: Page, label: string) {
   await expectAccessible(page, label);
   await expectNoHorizontalOverflow(page, label);
 }
 
-test('two-sided case: invite, join, documents by visibility, disclosure, proposal, decline, approval', async ({ browser }) => {
+test('two-sided case: invite, join, documents by visibility, disclosure, proposal, decline, approval, channels, reviews revealed together', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const tag = `${test.info().project.name}-${Date.now().toString(36)}`;
   const party = `Harbor Holdings ${tag}`;
@@ -194,4 +211,54 @@ test('two-sided case: invite, join, documents by visibility, disclosure, proposa
   await expect(mediatorB.getByText('Olivia Opponent', { exact: false }).first()).toBeVisible();
   await expect(mediatorB.getByRole('link', { name: /our-brief\.pdf/ })).toBeVisible();
   await check(mediatorB, 'request page (selected mediator, two-sided)');
+
+  // Channels: the joint one reaches everyone live; a side's private channel reaches only the mediator.
+  const jointText = `Welcome, both. Shall we start at 9:00? (${tag})`;
+  await mediatorB.goto(`/messages/${id}`);
+  await expect(mediatorB.getByRole('tab', { name: /Joint/ })).toHaveAttribute('aria-selected', 'true');
+  await lawyer.goto(`/messages/${id}?channel=joint`);
+  await counsel.goto(`/messages/${id}?channel=joint`);
+  await send(mediatorB, jointText);
+  await expect(bubble(lawyer, jointText)).toBeVisible();
+  await expect(bubble(counsel, jointText)).toBeVisible();
+  await check(counsel, 'joint channel (opposing counsel)');
+  const caucus = `Between us: our floor is $40,000 (${tag})`;
+  await counsel.getByRole('tab', { name: /Private with the mediator/ }).click();
+  await expect(counsel).toHaveURL(/channel=second/);
+  await send(counsel, caucus);
+  await mediatorB.getByRole('tab', { name: /Private: Olivia Opponent/ }).click();
+  await expect(bubble(mediatorB, caucus)).toBeVisible();
+  await check(mediatorB, 'private channel (mediator)');
+  // The inviting side never sees the other side's caucus: its private tab holds only its own conversation.
+  await lawyer.getByRole('tab', { name: /Private with the mediator/ }).click();
+  await expect(lawyer).toHaveURL(/channel=first/);
+  await expect(thread(lawyer).getByText(caucus)).toHaveCount(0);
+  expect((await lawyer.request.get(`/api/messages/${id}?channel=second`)).status()).toBe(404);
+
+  // Completion, then four reviews revealed together: hidden from everyone until the last is in.
+  await ok(await mediatorB.request.post(`/api/requests/${id}/complete`, { data: { completionResults: 'Settled: parenting plan agreed.' } }), 'complete');
+  const reviewOf = async (page: Page, button: string, dialogTitle: string, stars: string) => {
+    await page.goto(`/requests/${id}`);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: dialogTitle });
+    await dialog.getByRole('radio', { name: stars }).click();
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, 'Review Submitted');
+    await expect(dialog).toBeHidden();
+  };
+
+  await reviewOf(lawyer, 'Leave a Review', 'Rate This Mediator', '5 stars');
+  await expect(lawyer.getByText('Reviews are revealed when everyone has reviewed, or 14 days after completion')).toBeVisible();
+  await expect(lawyer.getByText('Hidden until revealed')).toBeVisible();
+  await check(lawyer, 'reviews before the reveal');
+  await reviewOf(counsel, 'Leave a Review', 'Rate This Mediator', '4 stars');
+  await reviewOf(mediatorB, 'Leave a review for Lena Lawyer', 'Rate Lena Lawyer', '5 stars');
+  // Before the last review nobody reads the others', the mediator included.
+  await expect(mediatorB.getByText('Reviews are revealed when everyone has reviewed, or 14 days after completion')).toBeVisible();
+  await reviewOf(mediatorB, 'Leave a review for Olivia Opponent', 'Rate Olivia Opponent', '4 stars');
+  await lawyer.reload();
+  const revealed = lawyer.getByRole('heading', { name: 'Reviews', exact: true }).locator('xpath=ancestor::*[.//ul][1]').getByRole('listitem');
+  await expect(revealed).toHaveCount(4);
+  await check(lawyer, 'reviews revealed together');
+  await lawyer.screenshot({ path: test.info().outputPath('two-sided-reviews.png'), fullPage: true });
 });

@@ -46,6 +46,9 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   const fallbackName = useMediatorName(request, !counterpart);
   const name = counterpart ? `${counterpart.firstName} ${counterpart.lastName}` : fallbackName;
   const isOwner = request.lawyerId === user.id;
+  // Opposing counsel who joined (issue 23) is counsel of the case too: the same panel, without the payer's report.
+  const isSecondSide = request.opposingLawyerId === user.id;
+  const isCounsel = isOwner || isSecondSide;
   const icon = <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />;
   if (request.status !== 'completed') {
     return (
@@ -54,13 +57,13 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
         counterpart={counterpart}
         fallbackName={fallbackName}
         icon={icon}
-        messageLabel={isOwner ? undefined : 'Open the message thread'}
+        messageLabel={isCounsel ? undefined : 'Open the message thread'}
         title="Mediator Selected"
         description={
           request.status === 'in_progress'
             ? `${name} has started the mediation. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
             : // An admin looking on is not the one the mediator coordinates with.
-              `${name} has been notified and will coordinate the mediation with ${isOwner ? 'you' : 'the lawyer'}. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
+              `${name} has been notified and will coordinate the mediation with ${isCounsel ? 'you' : 'the lawyer'}. The full budget of ${displayMoney(request.budget)} is held securely until completion.`
         }
       />
     );
@@ -68,12 +71,13 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   return (
     <>
       <CompletionSummary request={request} showPayout={false} />
-      <ReportProblem request={request} isOwner={isOwner} reader={isOwner ? 'lawyer' : 'admin'} />
+      {/* A problem with the payout is reported by its payer, the first side (RULES.md 2.3). */}
+      {isSecondSide ? null : <ReportProblem request={request} isOwner={isOwner} reader={isOwner ? 'lawyer' : 'admin'} />}
       <RequestReviews
         requestId={request.id}
         viewerId={user.id}
         // Opposing counsel who joined reviews the mediator too (decision 048).
-        reviewee={isOwner || request.opposingLawyerId === user.id ? 'mediator' : null}
+        reviewee={isCounsel ? 'mediator' : null}
         revieweeName={name}
         {...reviewsTogether(request)}
       />
@@ -82,10 +86,10 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
         counterpart={counterpart}
         fallbackName={fallbackName}
         icon={icon}
-        messageLabel={isOwner ? undefined : 'Open the message thread'}
-        title={isOwner ? 'Your mediator' : 'Selected mediator'}
+        messageLabel={isCounsel ? undefined : 'Open the message thread'}
+        title={isCounsel ? 'Your mediator' : 'Selected mediator'}
         // An admin gets no contact card (the counterpart is for the parties): the name at least.
-        description={isOwner ? undefined : `${name} mediated this case.`}
+        description={isCounsel ? undefined : `${name} mediated this case.`}
       />
     </>
   );

@@ -139,6 +139,8 @@ export function RequestDetailPage() {
         <OwnerPanel request={request} user={user} />
       ) : user.role === 'mediator' ? (
         <MediatorPanel request={request} user={user} />
+      ) : request.opposingLawyerId === user.id && isAfterMatch(request) ? (
+        <LawyerAfterMatch request={request} user={user} />
       ) : null}
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
       <CaseDocumentsCard request={request} userId={user.id} />
