@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentVisibility, MessageChannel } from '../enums';
-import { canOpenDocument, canReadChannel, channelsOf, defaultVisibility, isNarrowing, seatOf, type ChannelReader, type DocumentReader } from './case-access';
+import { canOpenDocument, canReadChannel, defaultVisibility, isNarrowing, seatOf, type ChannelReader, type DocumentReader } from './case-access';
 
 const seats = { lawyerId: 'L1', opposingLawyerId: 'L2', selectedMediatorId: 'M' };
 
@@ -72,10 +72,5 @@ describe('canReadChannel', () => {
     expect(row('first', true)).toEqual([true, false, true, false, false]);
     expect(row('second', true)).toEqual([false, true, true, false, false]);
     expect(row('joint', true)).toEqual([true, true, true, true, false]);
-  });
-
-  it('lists the channels a case has', () => {
-    expect(channelsOf(false)).toEqual(['first']);
-    expect(channelsOf(true)).toEqual(['joint', 'first', 'second']);
   });
 });

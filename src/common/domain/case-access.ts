@@ -66,8 +66,3 @@ export function canReadChannel(channel: MessageChannel, reader: ChannelReader, t
   if (channel === 'joint') return true;
   return reader === channel || reader === 'mediator';
 }
-
-/** The channels a case has: the spec's one thread, or the two private channels and the joint one. */
-export function channelsOf(twoSided: boolean): MessageChannel[] {
-  return twoSided ? ['joint', 'first', 'second'] : ['first'];
-}

@@ -33,7 +33,8 @@ export interface Caller {
  * Who may use a request's thread (RULES.md 6): it exists from matched on, once a mediator is selected (a request
  * cancelled after that keeps it, read-only), and is between the owning lawyer and the selected mediator; admins may
  * read it. Everyone else, and everyone before it exists, gets null (→ 404, as if it did not exist). In a two-sided
- * case this is the caller's default channel (channels.ts, decision 046).
+ * case this is the caller's default channel (channels.ts, decision 046). Production resolves the channel itself
+ * (findThread); thread-access.api.test.ts holds this rule equal to the page's SQL check. @internal
  */
 export function threadAccess(request: RequestRow, user: SessionUser, impersonatorId: string | null = null): Access | null {
   const view = resolveChannel(request, user, impersonatorId, undefined);
