@@ -92,6 +92,9 @@ describe('RequestReviews in a two-sided case', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Reviews' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(2);
+    // The mediator's review says which counsel it is about; a counsel's review of the mediator needs no such line.
+    expect(screen.getByText(/about Olivia Opponent/)).toBeTruthy();
+    expect(screen.queryByText(/about Max Mediator/)).toBeNull();
     expect(screen.queryByText(REVEAL_NOTICE)).toBeNull();
     expect(screen.queryByText('Hidden until revealed')).toBeNull();
     expect(screen.queryByRole('button', { name: /Leave a review/ })).toBeNull();

@@ -86,7 +86,12 @@ export function RequestReviews({
             <CardTitle>{together && !revealed ? 'Your reviews' : 'Reviews'}</CardTitle>
           </CardHeader>
           <CardContent>
-            <ReviewList reviews={reviews} showCase={false} />
+            <ReviewList
+              reviews={reviews}
+              showCase={false}
+              // The mediator reviews each counsel of a two-sided case: say which.
+              about={counsel ? Object.fromEntries(counsel.map((c) => [c.id, c.name])) : undefined}
+            />
           </CardContent>
         </Card>
       ) : null}

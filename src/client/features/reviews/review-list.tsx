@@ -11,8 +11,21 @@ function splitName(name: string): [string, string] {
   return [first, rest.join(' ')];
 }
 
-/** One review: stars, the comment, who wrote it, on which case and when ('Jan 05, 2025'). */
-export function ReviewItem({ review, showCase = true, headingLevel = 3 }: { review: ReviewDto; showCase?: boolean; headingLevel?: 3 | 4 }) {
+/**
+ * One review: stars, the comment, who wrote it, on which case and when ('Jan 05, 2025'). `about` names reviewees by
+ * id where a reader could not tell whom a review is about (a two-sided case's mediator reviews each counsel).
+ */
+export function ReviewItem({
+  review,
+  showCase = true,
+  headingLevel = 3,
+  about,
+}: {
+  review: ReviewDto;
+  showCase?: boolean;
+  headingLevel?: 3 | 4;
+  about?: Record<string, string>;
+}) {
   const [first, last] = splitName(review.reviewerName);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
@@ -23,7 +36,9 @@ export function ReviewItem({ review, showCase = true, headingLevel = 3 }: { revi
           <div className="min-w-0">
             <Heading className="font-medium wrap-anywhere">{review.reviewerName}</Heading>
             <p className="text-xs text-muted-foreground">
-              {review.reviewerRole === 'lawyer' ? 'Lawyer' : 'Mediator'} · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+              {review.reviewerRole === 'lawyer' ? 'Lawyer' : 'Mediator'}
+              {about?.[review.revieweeId] ? ` · about ${about[review.revieweeId]}` : ''} ·{' '}
+              <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
             </p>
           </div>
         </div>
@@ -49,12 +64,15 @@ export function ReviewList({
   showCase = true,
   headingLevel = 3,
   className,
+  about,
 }: {
   reviews: ReviewDto[];
   empty?: string;
   showCase?: boolean;
   headingLevel?: 3 | 4;
   className?: string;
+  /** Reviewees' names by id, shown where it is not obvious whom a review is about. */
+  about?: Record<string, string>;
 }) {
   if (!reviews.length) {
     return (
@@ -68,7 +86,7 @@ export function ReviewList({
     <ul className={cn('grid gap-3', className)}>
       {reviews.map((r) => (
         <li key={r.id} className="min-w-0">
-          <ReviewItem review={r} showCase={showCase} headingLevel={headingLevel} />
+          <ReviewItem review={r} showCase={showCase} headingLevel={headingLevel} about={about} />
         </li>
       ))}
     </ul>
