@@ -227,6 +227,41 @@ describe('ThreadPage', () => {
     expect(defaultChannelFor({ ...sides, mySeat: 'second' })).toBe('second');
   });
 
+  it('an admin viewing as counsel of a two-sided case gets the joint channel only, read-only, as the server answers', async () => {
+    const OTHER = '44444444-4444-4444-8444-444444444444';
+    const admin = { id: 'aaaaaaaa-1111-4111-8111-111111111111', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin' };
+    const counsel = (id: string, firstName: string) => ({ id, firstName, lastName: 'Counsel', firmName: null, email: `${firstName}@example.com` });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/user'))
+        return json({ id: ME, role: 'lawyer', firstName: 'Lena', lastName: 'Lawyer', profileCompleted: true, impersonatedBy: admin });
+      if (url.startsWith(`/api/requests/${REQUEST}`))
+        return json({
+          id: REQUEST,
+          caseName: 'Smith v. Jones',
+          caseNumber: 'CV-2026-0142',
+          status: 'matched',
+          opposingLawyerId: OTHER,
+          sides: { mySeat: 'first', first: counsel(ME, 'Lena'), second: counsel(OTHER, 'Olivia'), invitation: null, parties: [] },
+        });
+      if (url.startsWith('/api/messages?')) return json([]);
+      if (url.startsWith(`/api/messages/${REQUEST}`))
+        return json([{ ...message('aaaaaaaa-0000-4000-8000-000000000009', THEM, 'To everyone', '2026-01-05T15:20:00Z'), channel: 'joint' }]);
+      return json({ message: 'Not found', code: 'not_found' }, 404);
+    });
+    renderPage();
+    const tablist = await screen.findByRole('tablist', { name: 'Conversations' });
+    await waitFor(() =>
+      expect(
+        within(tablist)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['JointEveryone in the case']),
+    );
+    expect(await screen.findByText('To everyone')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Type your message...')).toBeNull();
+  });
+
   it('shows no tabs for a one-sided case', async () => {
     serve([]);
     renderPage();

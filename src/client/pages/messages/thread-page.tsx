@@ -54,7 +54,11 @@ export function ThreadPage() {
 
   if (!valid || hasErrorCode(list.error, 'not_found')) return <InvalidThread />;
   if (!user) return <Skeleton className="h-96" />;
-  const readOnly = user.role === 'admin' ? 'admin' : request?.status === 'cancelled' ? 'cancelled' : null;
+  // An admin viewing as counsel reads a two-sided case as the admin they are (decision 046): the joint channel only,
+  // read-only, as the server answers.
+  const viewAsAdmin = twoSided && !!user.impersonatedBy;
+  const sides = viewAsAdmin ? null : (request?.sides ?? null);
+  const readOnly = user.role === 'admin' || viewAsAdmin ? 'admin' : request?.status === 'cancelled' ? 'cancelled' : null;
   return (
     <div className="grid min-w-0 gap-4">
       <div>
@@ -76,13 +80,13 @@ export function ThreadPage() {
       {twoSided ? (
         <ChannelTabs
           tabs={channelTabsFor(
-            request.sides,
+            sides,
             Object.fromEntries((threads.items.find((t) => t.requestId === requestId)?.channels ?? []).map((c) => [c.channel, c.unreadCount])),
           )}
-          value={asked ?? defaultChannelFor(request.sides)}
+          value={asked ?? defaultChannelFor(sides)}
           onChange={(channel) => setParams({ channel }, { replace: true })}
         >
-          <ThreadView requestId={requestId} list={list} me={user.id} readOnly={readOnly} channel={asked ?? defaultChannelFor(request.sides)} />
+          <ThreadView requestId={requestId} list={list} me={user.id} readOnly={readOnly} channel={asked ?? defaultChannelFor(sides)} />
         </ChannelTabs>
       ) : (
         <ThreadView requestId={requestId} list={list} me={user.id} readOnly={readOnly} />
