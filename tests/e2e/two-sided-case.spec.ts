@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectAccessible } from './helpers/a11y';
 import { closeToasts, expectToast, newAccount, registerVerified, signInByApi, type Account } from './helpers/accounts';
 import { mailedLink } from './helpers/mail';
-import { payDeposit, submitRequest } from './helpers/mediation';
+import { createFamilyLawRequest, payDeposit, submitRequest } from './helpers/mediation';
 import { expectNoHorizontalOverflow } from './helpers/ui';
 
 // Issue 23's journey in three browser contexts at this project's width (1280 or 375 px): the inviting lawyer, opposing
@@ -50,27 +50,11 @@ async function person(browser: Browser, role: 'lawyer' | 'mediator', firstName: 
 
 /** A live California Family Law request of the page's lawyer, with the parties of their side; its id. */
 async function liveRequest(api: APIRequestContext, caseName: string, party: string): Promise<string> {
-  const created = await ok(
-    await api.post('/api/requests', {
-      data: {
-        caseNumber: `E2E-${Date.now().toString(36)}`,
-        caseName,
-        caseType: 'Family Law',
-        jurisdiction: 'California',
-        description: 'Parenting plan and child support for two children; both parents want to settle before trial.',
-        mediationType: 'online',
-        pricingModel: 'hourly',
-        hourlyRate: '350',
-        hoursNeeded: 4,
-        budget: '1400.00',
-        opposingLawyerName: 'Olivia Opponent',
-        opposingLawyerFirmName: 'Opponent LLP',
-        parties: [{ side: 'first', kind: 'party', name: party }],
-      },
-    }),
-    'create request',
-  );
-  const { id } = (await created.json()) as { id: string };
+  const id = await createFamilyLawRequest(api, caseName, {
+    opposingLawyerName: 'Olivia Opponent',
+    opposingLawyerFirmName: 'Opponent LLP',
+    parties: [{ side: 'first', kind: 'party', name: party }],
+  });
   await payDeposit(api, await submitRequest(api, id));
   return id;
 }

@@ -100,8 +100,8 @@ export async function withPlatformSettings<T>(change: Record<string, unknown>, f
   }
 }
 
-/** A California Family Law draft (4 hours at $350), created by the signed-in lawyer of `api`; its id. */
-export async function createFamilyLawRequest(api: APIRequestContext, caseName: string): Promise<string> {
+/** A California Family Law draft (4 hours at $350), created by the signed-in lawyer of `api`; its id. `extra` adds fields. */
+export async function createFamilyLawRequest(api: APIRequestContext, caseName: string, extra: Record<string, unknown> = {}): Promise<string> {
   const created = await api.post('/api/requests', {
     data: {
       caseNumber: `E2E-${Date.now().toString(36)}`,
@@ -114,6 +114,7 @@ export async function createFamilyLawRequest(api: APIRequestContext, caseName: s
       hourlyRate: '350',
       hoursNeeded: 4,
       budget: '1400.00',
+      ...extra,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
