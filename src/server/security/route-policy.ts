@@ -220,6 +220,16 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     onRequest((a) => (a === 'owner' ? 409 : 403)),
     true,
   ),
+  // Parties per side and the conflict preview (decision 047): each counsel writes their side's list (the owner's call
+  // without a body is 400); the preview is for mediators who see the request.
+  'PUT /api/requests/:id/parties': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'GET /api/requests/:id/conflicts': route(
+    onRequest((a) => (a === 'mediator' ? 'ok' : 403)),
+    true,
+  ),
   'GET /api/requests/:id/reviews': route(
     onRequest(() => 'ok'),
     true,
