@@ -54,7 +54,8 @@ export const AVAILABLE_COLUMNS_SQL = `SELECT count(*)::int = 2 AS indexed FROM i
 
 // The request detail: the app's statement (requests.repo.ts findRequestDetail, docs/decisions/026), the same joins and
 // subqueries, here for a viewer who is not a mediator: the row, the viewer's acceptance, the payment's status and
-// its ledger summed (ledger-sums.repo.ts), whether a dispute exists, and the counterpart's contact. $1 is the viewer, $2 the request.
+// its ledger summed (ledger-sums.repo.ts), whether a dispute exists, whether the case has more than its first side
+// (issue 23), the first counsel and the counterpart's contact. $1 is the viewer, $2 the request.
 export const REQUEST_SQL = `
   SELECT r.*, a.id AS my_acceptance_id, a.status AS my_acceptance_status, a.proposed_rate AS my_acceptance_rate,
          a.note AS my_acceptance_note, a.no_conflict_confirmed AS my_acceptance_confirmed, a.accepted_at AS my_accepted_at,
@@ -67,15 +68,22 @@ export const REQUEST_SQL = `
            'refundedAt', max(l.created_at) FILTER (WHERE l.kind = 'refund')
          ) FROM ledger_entries l WHERE l.payment_id = p.id) END AS ledger,
          EXISTS (SELECT 1 FROM disputes d WHERE d.request_id = r.id) AS has_dispute,
+         (r.opposing_lawyer_id IS NOT NULL OR EXISTS (SELECT 1 FROM case_invitations ci WHERE ci.request_id = r.id)
+           OR EXISTS (SELECT 1 FROM case_parties cpt WHERE cpt.request_id = r.id)) AS has_case_extras,
+         fc.id AS first_counsel_id, fc.first_name AS first_counsel_first_name, fc.last_name AS first_counsel_last_name,
+         fc.email AS first_counsel_email, fcl.firm_name AS first_counsel_firm_name,
          cp.id AS cp_id, cp.role AS cp_role, cp.first_name AS cp_first_name, cp.last_name AS cp_last_name, cp.email AS cp_email,
          cpl.phone_number AS cp_lawyer_phone, cpl.firm_name AS cp_firm_name, cpm.phone_number AS cp_mediator_phone
     FROM mediation_requests r
     LEFT JOIN mediator_acceptances a ON a.request_id = r.id AND a.mediator_id = $1::uuid
     LEFT JOIN payments p ON p.request_id = r.id
     LEFT JOIN users cp ON cp.id = CASE WHEN r.lawyer_id = $1::uuid THEN r.selected_mediator_id
-                                       WHEN r.selected_mediator_id = $1::uuid THEN r.lawyer_id END
+                                       WHEN r.selected_mediator_id = $1::uuid THEN r.lawyer_id
+                                       WHEN r.opposing_lawyer_id = $1::uuid THEN r.selected_mediator_id END
     LEFT JOIN lawyer_profiles cpl ON cpl.user_id = cp.id
     LEFT JOIN mediator_profiles cpm ON cpm.user_id = cp.id
+    JOIN users fc ON fc.id = r.lawyer_id
+    LEFT JOIN lawyer_profiles fcl ON fcl.user_id = r.lawyer_id
    WHERE r.id = $2::uuid
    LIMIT 1`;
 

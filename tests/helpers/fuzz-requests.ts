@@ -123,6 +123,7 @@ export function drawsFor(world: FuzzWorld, operation: Operation, index: number):
     { weight: isAdmin ? 1 : 3, arbitrary: fc.constant<Role>('lawyer') },
     { weight: isAdmin ? 1 : 3, arbitrary: fc.constant<Role>('mediator') },
     { weight: isAdmin ? 8 : 2, arbitrary: fc.constant<Role>('admin') },
+    { weight: isAdmin ? 1 : 2, arbitrary: fc.constant<Role>('opposing') },
   );
   const params: Record<string, fc.Arbitrary<string>> = {};
   const query: Record<string, fc.Arbitrary<string | undefined>> = {};

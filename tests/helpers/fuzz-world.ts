@@ -8,6 +8,7 @@ import { PASSWORD, signUpVerified, uniqueEmail } from './accounts';
 import { createCompletedRequest, createMatchedRequest } from './matched';
 import { call, createLiveRequest, validRequest } from './requests';
 import { sessionCookie, type TestApp } from './test-app';
+import { invitationToken, inviteAndJoin } from './two-sided';
 
 // The world the API fuzzer (src/server/security/openapi-fuzz/) calls into: an app with signed-in callers of every
 // role, objects of every kind that exist (requests in several states, payments, notifications, a dispute, a support
@@ -16,8 +17,9 @@ import { sessionCookie, type TestApp } from './test-app';
 
 export const PUBLIC_ORIGIN = 'http://localhost:3000';
 
-export type Role = 'anon' | 'fresh' | 'lawyer' | 'mediator' | 'admin';
-export const SIGNED_IN: Role[] = ['fresh', 'lawyer', 'mediator', 'admin'];
+// `opposing`: opposing counsel who joined one of the lawyer's cases (issue 23), the only caller of the second side's routes.
+export type Role = 'anon' | 'fresh' | 'lawyer' | 'mediator' | 'admin' | 'opposing';
+export const SIGNED_IN: Role[] = ['fresh', 'lawyer', 'mediator', 'admin', 'opposing'];
 
 export interface Operation {
   method: string;
@@ -39,6 +41,8 @@ const rowsOfIds = (body: unknown): string[] => {
   walk(body, 0);
   return found;
 };
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
 
 /** Sets the world up in a fresh app (the caller creates and closes it). */
 export async function createFuzzWorld(t: TestApp) {
@@ -69,10 +73,41 @@ export async function createFuzzWorld(t: TestApp) {
   expect(upload.statusCode, upload.body).toBe(200);
   const { uploadURL, objectPath } = upload.json() as { uploadURL: string; objectPath: string };
 
+  // A two-sided case (issue 23) awaiting selection with a proposal open: opposing counsel's routes have a caller.
+  const twoSided = await createLiveRequest(t, matched.lawyer.cookie);
+  const opposing = await inviteAndJoin(t, matched.lawyer.cookie, twoSided);
+  cookies.opposing = opposing.cookie;
+  userIds.opposing = opposing.user.id;
+  for (const m of [matched.mediator, completed.mediator]) {
+    // Both mediated the lawyer's earlier cases (the same firms): the conflict check asks for a disclosure.
+    const accepted = await call(t, 'POST', `/api/requests/${twoSided}/accept`, m.cookie, {
+      noConflictConfirmed: true,
+      disclosure: 'I mediated earlier cases with both firms.',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+  }
+  expect((await call(t, 'POST', `/api/requests/${twoSided}/select-mediator/${matched.mediator.user.id}`, matched.lawyer.cookie)).statusCode).toBe(202);
+  // A case document of the lawyer's, for the routes that take an upload id.
+  const docUpload = await call(t, 'POST', '/api/files/upload', matched.lawyer.cookie, { fileName: 'exhibit.pdf', size: PDF.length, purpose: 'case_file' });
+  const { uploadURL: docUrl, objectPath: docPath } = docUpload.json() as { uploadURL: string; objectPath: string };
+  await t.app.inject({ method: 'PUT', url: docUrl, headers: { 'content-type': 'application/pdf' }, payload: PDF });
+  const attached = await call(t, 'POST', `/api/requests/${twoSided}/documents`, matched.lawyer.cookie, { objectPath: docPath, visibility: 'everyone' });
+  expect(attached.statusCode, attached.body).toBe(201);
+  pools.caseDocument = [attached.json().uploadId as string];
+
+  // Invitation links of opposing counsel (issue 23), for the routes that take a token: one per open request.
+  pools.token = [];
+  for (const requestId of [live, draft]) {
+    const email = uniqueEmail('invited');
+    const invited = await call(t, 'POST', `/api/requests/${requestId}/invitation`, matched.lawyer.cookie, { email, name: 'Olivia Opponent' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    pools.token.push(invitationToken(t, email));
+  }
+
   const victims = [await signUpVerified(t), await signUpVerified(t), await signUpVerified(t)];
   const listed = async (url: string, role: Role) => rowsOfIds((await call(t, 'GET', url, cookies[role])).json());
 
-  pools.request = [matched.id, completed.id, live, draft];
+  pools.request = [matched.id, completed.id, live, draft, twoSided];
   pools.mediator = [matched.mediator.user.id, completed.mediator.user.id];
   pools.victim = victims.map((v) => v.user.id);
   pools.user = [...pools.victim, matched.lawyer.user.id, matched.mediator.user.id, fresh.user.id, userIds.admin];
@@ -84,7 +119,8 @@ export async function createFuzzWorld(t: TestApp) {
   pools.dispute = await listed('/api/admin/disputes', 'admin');
   pools.support = await listed('/api/admin/support?handled=all', 'admin');
   if (!pools.support.length) pools.support = await listed('/api/admin/support', 'admin');
-  for (const name of ['request', 'payment', 'notification', 'dispute', 'support', 'object', 'uploadKey']) expect(pools[name].length, name).toBeGreaterThan(0);
+  for (const name of ['request', 'payment', 'notification', 'dispute', 'support', 'object', 'uploadKey', 'token'])
+    expect(pools[name].length, name).toBeGreaterThan(0);
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
   const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
@@ -103,6 +139,8 @@ export async function createFuzzWorld(t: TestApp) {
       return pools.request;
     }
     if (name === 'key') return pools.uploadKey;
+    if (name === 'token') return pools.token;
+    if (name === 'uploadId') return pools.caseDocument;
     if (name === 'mediatorId') return pools.mediator;
     // Admin actions on users aim at users of their own, never at the callers (who must stay signed in).
     if (name === 'userId' || name === 'userIds') return pools.victim;

@@ -13,6 +13,7 @@ ALTER TYPE "public"."notification_type" ADD VALUE 'conflict_disclosed';--> state
 ALTER TYPE "public"."notification_type" ADD VALUE 'reviews_revealed';--> statement-breakpoint
 CREATE TABLE "case_invitations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "case_invitations_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"request_id" uuid NOT NULL,
 	"invited_by_id" uuid NOT NULL,
 	"email" varchar(254) NOT NULL,
@@ -67,6 +68,7 @@ CREATE TABLE "document_visibility_changes" (
 --> statement-breakpoint
 CREATE TABLE "selection_proposals" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "selection_proposals_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"request_id" uuid NOT NULL,
 	"mediator_id" uuid NOT NULL,
 	"proposed_by_id" uuid NOT NULL,
@@ -99,13 +101,13 @@ ALTER TABLE "selection_proposals" ADD CONSTRAINT "selection_proposals_request_id
 ALTER TABLE "selection_proposals" ADD CONSTRAINT "selection_proposals_mediator_id_users_id_fk" FOREIGN KEY ("mediator_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "selection_proposals" ADD CONSTRAINT "selection_proposals_proposed_by_id_users_id_fk" FOREIGN KEY ("proposed_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "selection_proposals" ADD CONSTRAINT "selection_proposals_responded_by_id_users_id_fk" FOREIGN KEY ("responded_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "case_invitations_request_idx" ON "case_invitations" USING btree ("request_id","created_at");--> statement-breakpoint
+CREATE INDEX "case_invitations_request_idx" ON "case_invitations" USING btree ("request_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "case_invitations_one_live_uq" ON "case_invitations" USING btree ("request_id") WHERE status IN ('sent', 'opened');--> statement-breakpoint
 CREATE INDEX "case_parties_request_idx" ON "case_parties" USING btree ("request_id","side");--> statement-breakpoint
 CREATE INDEX "case_parties_name_idx" ON "case_parties" USING btree (lower(btrim("name")));--> statement-breakpoint
 CREATE INDEX "document_accesses_upload_idx" ON "document_accesses" USING btree ("upload_id","accessed_at");--> statement-breakpoint
 CREATE INDEX "document_visibility_changes_upload_idx" ON "document_visibility_changes" USING btree ("upload_id","changed_at");--> statement-breakpoint
-CREATE INDEX "selection_proposals_request_idx" ON "selection_proposals" USING btree ("request_id","created_at");--> statement-breakpoint
+CREATE INDEX "selection_proposals_request_idx" ON "selection_proposals" USING btree ("request_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "selection_proposals_one_open_uq" ON "selection_proposals" USING btree ("request_id") WHERE status = 'proposed';--> statement-breakpoint
 ALTER TABLE "mediation_requests" ADD CONSTRAINT "mediation_requests_opposing_lawyer_id_users_id_fk" FOREIGN KEY ("opposing_lawyer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mediation_requests_opposing_lawyer_idx" ON "mediation_requests" USING btree ("opposing_lawyer_id");--> statement-breakpoint

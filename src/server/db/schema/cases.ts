@@ -2,7 +2,7 @@
 // side's proposal of a mediator and the other side's answer, who opened which case document, and the joint channel's
 // read state. Docs: docs/decisions/043–048.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, users } from './accounts';
 import { casePartyKind, caseSide, documentVisibility, invitationStatus, messageChannel, proposalStatus } from './enums';
 import { mediationRequests, uploads } from './mediation';
@@ -15,6 +15,8 @@ export const caseInvitations = pgTable(
   'case_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order the invitations of a request were made in: "the latest" never depends on two clocks agreeing. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     requestId: uuid('request_id')
       .notNull()
       .references(() => mediationRequests.id, { onDelete: 'cascade' }),
@@ -36,7 +38,7 @@ export const caseInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('case_invitations_request_idx').on(t.requestId, t.createdAt),
+    index('case_invitations_request_idx').on(t.requestId, t.seq),
     uniqueIndex('case_invitations_one_live_uq')
       .on(t.requestId)
       .where(sql`status IN ('sent', 'opened')`),
@@ -64,6 +66,8 @@ export const selectionProposals = pgTable(
   'selection_proposals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order the proposals of a request were made in: the latest is the one that counts. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     requestId: uuid('request_id')
       .notNull()
       .references(() => mediationRequests.id, { onDelete: 'cascade' }),
@@ -80,7 +84,7 @@ export const selectionProposals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('selection_proposals_request_idx').on(t.requestId, t.createdAt),
+    index('selection_proposals_request_idx').on(t.requestId, t.seq),
     uniqueIndex('selection_proposals_one_open_uq')
       .on(t.requestId)
       .where(sql`status = 'proposed'`),

@@ -10,6 +10,14 @@ import { partiesOf } from './parties.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 
+/**
+ * The sides of a case that has nothing beyond its first counsel (no second side, no invitation, no parties), from what
+ * the detail statement already read: no query (the spec's one-sided detail stays one statement).
+ */
+export function firstSideOnly(request: RequestRow, viewerId: string, first: CaseSides['first']): CaseSides {
+  return { mySeat: seatOf(request, viewerId), first, second: null, invitation: null, parties: [] };
+}
+
 /** The sides for a viewer who may see the case (the caller decides that); three reads at once. */
 export async function loadCaseSides(db: DbOrTx, request: RequestRow, viewerId: string, now: Date): Promise<CaseSides> {
   const seat = seatOf(request, viewerId);

@@ -9,19 +9,9 @@ export async function insertInvitation(tx: DbOrTx, values: typeof caseInvitation
   return row;
 }
 
-/** The request's live invitation (at most one), or else its latest, if it ever had one. */
+/** The request's latest invitation (the live one, if any: a new one is made only once the last is closed). */
 export async function latestInvitation(db: DbOrTx, requestId: string): Promise<InvitationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(caseInvitations)
-    .where(eq(caseInvitations.requestId, requestId))
-    .orderBy(
-      desc(sql`${caseInvitations.status} IN ('sent', 'opened')`),
-      desc(caseInvitations.createdAt),
-      desc(caseInvitations.respondedAt),
-      desc(caseInvitations.id),
-    )
-    .limit(1);
+  const [row] = await db.select().from(caseInvitations).where(eq(caseInvitations.requestId, requestId)).orderBy(desc(caseInvitations.seq)).limit(1);
   return row;
 }
 

@@ -42,6 +42,8 @@ const cp = alias(users, 'cp');
 const cpLawyer = alias(lawyerProfiles, 'cp_lawyer');
 const cpMediator = alias(mediatorProfiles, 'cp_mediator');
 const payment = alias(payments, 'p');
+const firstCounsel = alias(users, 'first_counsel');
+const firstCounselProfile = alias(lawyerProfiles, 'first_counsel_profile');
 
 /** One request with everything its detail view shows beside the row (GET /api/requests/{id}). */
 export interface RequestDetailRow {
@@ -55,6 +57,13 @@ export interface RequestDetailRow {
   /** The payment's ledger summed (null without a payment). */
   ledger: LedgerSumsRow | null;
   hasDispute: boolean;
+  /**
+   * Whether the case has anything of the two-sided case beyond its first counsel (a second side, an invitation, listed
+   * parties): only then does its detail read its sides with further queries (issue 23).
+   */
+  hasCaseExtras: boolean;
+  /** The posting lawyer's name, e-mail and firm: the first side of `sides`. */
+  firstCounsel: { id: string; firstName: string; lastName: string; email: string; firmName: string | null };
   counterpart: {
     id: string | null;
     role: (typeof users.$inferSelect)['role'] | null;
@@ -86,6 +95,7 @@ export async function findRequestDetail(db: DbOrTx, id: string, viewerId: string
     ...row,
     available: row.available === true,
     hasDispute: row.hasDispute === true,
+    hasCaseExtras: row.hasCaseExtras === true,
     counterpart: row.counterpart ?? {
       id: null,
       role: null,
@@ -113,6 +123,16 @@ function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL)
       refundReason: payment.refundReason,
       ledger: sql<LedgerSumsRow | null>`CASE WHEN ${payment.id} IS NULL THEN NULL ELSE ${ledgerSumsOf(payment.id)} END`,
       hasDispute: sql<boolean>`EXISTS (SELECT 1 FROM disputes d WHERE d.request_id = ${detail.id})`,
+      hasCaseExtras: sql<boolean>`(${detail.opposingLawyerId} IS NOT NULL
+        OR EXISTS (SELECT 1 FROM case_invitations ci WHERE ci.request_id = ${detail.id})
+        OR EXISTS (SELECT 1 FROM case_parties cpt WHERE cpt.request_id = ${detail.id}))`,
+      firstCounsel: {
+        id: firstCounsel.id,
+        firstName: firstCounsel.firstName,
+        lastName: firstCounsel.lastName,
+        email: firstCounsel.email,
+        firmName: firstCounselProfile.firmName,
+      },
       counterpart: {
         id: cp.id,
         role: cp.role,
@@ -130,6 +150,8 @@ function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL)
     .leftJoin(cp, eq(cp.id, counterpartId))
     .leftJoin(cpLawyer, eq(cpLawyer.userId, cp.id))
     .leftJoin(cpMediator, eq(cpMediator.userId, cp.id))
+    .innerJoin(firstCounsel, eq(firstCounsel.id, detail.lawyerId))
+    .leftJoin(firstCounselProfile, eq(firstCounselProfile.userId, detail.lawyerId))
     .where(sql`${detail.id} = ${sql.placeholder('id')}::uuid`)
     .limit(1);
 }

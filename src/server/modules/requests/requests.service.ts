@@ -15,7 +15,7 @@ import * as pages from './mediator-pages.repo';
 import { latestDisputesFor } from '../disputes/disputes.repo';
 import { presentRequestDispute } from '../disputes/disputes.presenter';
 import { paymentSumsByRequest } from './ledger-sums.repo';
-import { loadCaseSides } from '../cases/case-sides';
+import { firstSideOnly, loadCaseSides } from '../cases/case-sides';
 import { sendInvitation } from '../cases/invitation-writes';
 import { loadCaseDocuments, NO_CASE_DOCUMENTS } from '../cases/case-documents';
 import { replaceParties } from '../cases/parties.repo';
@@ -126,7 +126,7 @@ export async function getRequest(ctx: AppContext, user: SessionUser, id: string)
     request.terms ?? currentTerms(ctx.db),
     full ? loadDocumentUploads(ctx, [request], user.id) : NO_CASE_DOCUMENTS,
     full && row.hasDispute ? latestDisputesFor(ctx.db, [request.id]) : null,
-    full ? loadCaseSides(ctx.db, request, user.id, ctx.clock.now()) : null,
+    !full ? null : row.hasCaseExtras ? loadCaseSides(ctx.db, request, user.id, ctx.clock.now()) : firstSideOnly(request, user.id, row.firstCounsel),
     full && request.opposingLawyerId ? latestProposal(ctx.db, request.id) : undefined,
   ]);
   const cp = row.counterpart;

