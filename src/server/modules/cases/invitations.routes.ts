@@ -46,7 +46,7 @@ export function invitationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const user = requireActiveMember(request);
       await hitRateLimit(ctx, `invite:${user.id}`, RATE_LIMITS.invitations);
-      await service.currentInvitation(ctx, user, request.params.id); // 404 / 403 before 400
+      await service.ownedRequest(ctx, user, request.params.id); // 404 / 403 before 400, without reading the invitation
       const body = takeBody(request);
       return reply.status(201).send(await service.inviteCounsel(ctx, user, request.params.id, body));
     },

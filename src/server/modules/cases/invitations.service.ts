@@ -27,7 +27,7 @@ function invitationProblem(request: { status: string; opposingLawyerId: string |
 }
 
 /** The owner of a request, or the refusal RULES.md 6 orders: 404 for who may not see it, 403 for who may not act. */
-async function ownedRequest(ctx: AppContext, user: SessionUser, requestId: string) {
+export async function ownedRequest(ctx: AppContext, user: SessionUser, requestId: string) {
   const request = await findVisibleRequest(ctx, user, requestId);
   if (request.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can invite opposing counsel');
   return request;
