@@ -2,8 +2,8 @@
 // side's proposal of a mediator and the other side's answer, who opened which case document, and the joint channel's
 // read state. Docs: docs/decisions/043–048.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, users } from './accounts';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, money, users } from './accounts';
 import { casePartyKind, caseSide, documentVisibility, invitationStatus, messageChannel, proposalStatus } from './enums';
 import { mediationRequests, uploads } from './mediation';
 
@@ -35,6 +35,8 @@ export const caseInvitations = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     joinedUserId: uuid('joined_user_id').references(() => users.id),
     declineReason: text('decline_reason'),
+    /** The inviting side's share of the mediator's fee it offers (decision 049); the invitee accepts it by joining. */
+    firstSidePercent: smallint('first_side_percent').notNull().default(50),
     createdAt: createdAt(),
   },
   (t) => [
@@ -141,4 +143,52 @@ export const channelReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.channel, t.userId] })],
+);
+
+/**
+ * How a two-sided case shares the mediator's fee (issue 24, decision 049): the inviting side's agreed percent (null
+ * until both sides agreed one) and an open proposal by either side, which the other side accepts. No row: the case
+ * is one-sided and its first side pays everything, as the spec says.
+ */
+export const feeSplits = pgTable('fee_splits', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+  firstSidePercent: smallint('first_side_percent'),
+  agreedAt: timestamp('agreed_at', { withTimezone: true }),
+  proposedPercent: smallint('proposed_percent'),
+  proposedBy: caseSide('proposed_by'),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A card payment of one side's share of the deposit (decision 049), by that side or by the other on its behalf. The
+ * row is written before the provider is called, so the intent's idempotency key (`deposit-share:{id}`) is our own id;
+ * a payer's open attempt for a share is reused, as submit reuses the deposit's.
+ */
+export const shareIntents = pgTable(
+  'share_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+    side: caseSide('side').notNull(),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount').notNull(),
+    intentId: varchar('intent_id', { length: 120 }),
+    /** pending (waiting for the card) | succeeded | failed (declined) | closed (cancelled, superseded) */
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('share_intents_request_idx').on(t.requestId),
+    uniqueIndex('share_intents_one_open_uq')
+      .on(t.requestId, t.side, t.payerId)
+      .where(sql`status = 'pending'`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
-import { ledgerKind, paymentStatus, subscriptionTier } from './enums';
+import { caseSide, ledgerKind, paymentStatus, subscriptionTier } from './enums';
 import { mediationRequests } from './mediation';
 
 /** One escrow row per request (RULES.md 2). */
@@ -55,6 +55,15 @@ export const ledgerEntries = pgTable(
     providerRef: varchar('provider_ref', { length: 120 }).notNull(),
     idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
     note: text('note'),
+    /**
+     * Whose money it is (decision 049): the payer of a charge; for a refund, a transfer or a fee, the payer of the
+     * charge it comes from. RULES.md 2.6's invariant holds per payer as well as per payment.
+     */
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    /** The side whose share a charge funds (a payment on behalf funds the other side's); null on a one-sided case. */
+    shareSide: caseSide('share_side'),
     createdAt: createdAt(),
   },
   (t) => [
