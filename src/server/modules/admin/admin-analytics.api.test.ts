@@ -82,7 +82,9 @@ async function seedWorld(t: TestApp) {
   const p1 = await payment(r1, l1);
   const p2 = await payment(r2, l1);
   const entry = async (paymentId: string, kind: (typeof ledgerEntries.$inferInsert)['kind'], amount: string, createdAt: string, platformFee = '0') =>
-    db.insert(ledgerEntries).values({ paymentId, kind, amount, platformFee, providerRef: 'seed', idempotencyKey: randomUUID(), createdAt: at(createdAt) });
+    db
+      .insert(ledgerEntries)
+      .values({ paymentId, kind, amount, platformFee, providerRef: 'seed', idempotencyKey: randomUUID(), payerId: l1, createdAt: at(createdAt) });
   await entry(p1, 'deposit_charge', '250.00', '2026-01-10T08:00:00.000Z'); // UTC day 1
   await entry(p1, 'balance_charge', '1150.00', '2026-01-11T09:00:00.000Z'); // UTC day 2
   await entry(p1, 'payout_transfer', '1260.00', '2026-01-12T10:00:00.000Z', '140.00'); // UTC day 3; LA 01-12 02:00

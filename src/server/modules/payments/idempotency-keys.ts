@@ -18,7 +18,10 @@ export const paymentKeys = {
   /** Closing an open intent so it can never be paid. */
   closeIntent: (intentId: string) => `cancel:${intentId}`,
   /** Part of a deposit the platform keeps when no mediator was selected (no money moves at the provider). */
-  keptByPlatform: (paymentId: string) => `kept:${paymentId}`,
+  /** The n-th part of a deposit kept by the platform: one per charge that held it, the first keeps its old key. */
+  keptByPlatform: (paymentId: string, n = 1) => (n === 1 ? `kept:${paymentId}` : `kept:${paymentId}:${n}`),
+  /** A payment of one side's share of the deposit (decision 049): the share_intents row's own id. */
+  depositShare: (shareIntentId: string) => `deposit-share:${shareIntentId}`,
   /** A subscription upgrade's intent. */
   subscription: (subscriptionId: string, attempt: number | string) => `subscription:${subscriptionId}:${attempt}`,
   /** A subscription period's renewal charge (and its job). */

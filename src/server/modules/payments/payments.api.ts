@@ -1,4 +1,5 @@
 import type { PayoutPart } from '../../../common/domain/payout';
+import type { CaseSide } from '../../../common/enums';
 import type { Cents } from '../../../common/money';
 import type { DbOrTx, Tx } from '../../db/client';
 import { eventKeys, paymentKeys } from './idempotency-keys';
@@ -51,7 +52,17 @@ export const claimIntentOutcome = (tx: Tx, intentId: string, outcome: 'succeeded
 /** A charge the provider confirmed (deposit or balance): its ledger entry, once per key. */
 export async function recordCharge(
   tx: Tx,
-  charge: { paymentId: string; kind: 'deposit_charge' | 'balance_charge'; amount: Cents; chargeId: string; idempotencyKey: string; at: Date },
+  charge: {
+    paymentId: string;
+    kind: 'deposit_charge' | 'balance_charge';
+    amount: Cents;
+    chargeId: string;
+    idempotencyKey: string;
+    /** Who paid (decision 049), and on a two-sided case the side whose share it funds (the payer's own, or the other's). */
+    payerId: string;
+    shareSide?: CaseSide | null;
+    at: Date;
+  },
 ): Promise<void> {
   await payments.appendLedger(tx, {
     paymentId: charge.paymentId,
@@ -59,20 +70,27 @@ export async function recordCharge(
     amount: charge.amount,
     providerRef: charge.chargeId,
     idempotencyKey: charge.idempotencyKey,
+    payerId: charge.payerId,
+    shareSide: charge.shareSide ?? null,
     at: charge.at,
   });
 }
 
 /** Part of a deposit the platform keeps with no money moving at the provider (cancelled by an admin before selection). */
-export async function recordKeptByPlatform(tx: Tx, kept: { paymentId: string; platformFee: Cents; note: string; at: Date }): Promise<void> {
+export async function recordKeptByPlatform(
+  tx: Tx,
+  kept: { paymentId: string; platformFee: Cents; note: string; payerId: string; shareSide: CaseSide | null; n: number; at: Date },
+): Promise<void> {
   await payments.appendLedger(tx, {
     paymentId: kept.paymentId,
     kind: 'cancellation_fee',
     amount: 0,
     platformFee: kept.platformFee,
     providerRef: 'platform',
-    idempotencyKey: paymentKeys.keptByPlatform(kept.paymentId),
+    idempotencyKey: paymentKeys.keptByPlatform(kept.paymentId, kept.n),
     note: kept.note,
+    payerId: kept.payerId,
+    shareSide: kept.shareSide,
     at: kept.at,
   });
 }

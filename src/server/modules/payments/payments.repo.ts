@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { LedgerKind } from '../../../common/enums';
+import type { CaseSide, LedgerKind } from '../../../common/enums';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { DbOrTx } from '../../db/client';
 import { disputes, ledgerEntries, mediatorProfiles, payments } from '../../db/schema';
@@ -20,7 +20,19 @@ export async function updatePayment(tx: DbOrTx, id: string, values: Partial<type
 /** Appends one money movement; the idempotency key makes a replay a no-op (RULES.md 2). */
 export async function appendLedger(
   tx: DbOrTx,
-  entry: { paymentId: string; kind: LedgerKind; amount: Cents; platformFee?: Cents; providerRef: string; idempotencyKey: string; note?: string; at: Date },
+  entry: {
+    paymentId: string;
+    kind: LedgerKind;
+    amount: Cents;
+    platformFee?: Cents;
+    providerRef: string;
+    idempotencyKey: string;
+    note?: string;
+    /** Whose money (decision 049): a charge's payer, or the payer of the charge a refund or transfer comes from. */
+    payerId: string;
+    shareSide?: CaseSide | null;
+    at: Date;
+  },
 ): Promise<void> {
   await tx
     .insert(ledgerEntries)
@@ -32,9 +44,23 @@ export async function appendLedger(
       providerRef: entry.providerRef,
       idempotencyKey: entry.idempotencyKey,
       note: entry.note ?? null,
+      payerId: entry.payerId,
+      shareSide: entry.shareSide ?? null,
       createdAt: entry.at,
     })
     .onConflictDoNothing({ target: ledgerEntries.idempotencyKey });
+}
+
+/** The ledger entry of a charge (deposit or balance) by the provider's charge id: whose money a refund or transfer moves. */
+export async function chargeEntryOf(db: DbOrTx, paymentId: string, chargeId: string): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.providerRef, chargeId), inArray(ledgerEntries.kind, ['deposit_charge', 'balance_charge'])),
+    )
+    .limit(1);
+  return row;
 }
 
 export async function ledgerFor(db: DbOrTx, paymentId: string): Promise<LedgerRow[]> {

@@ -1,3 +1,4 @@
+import type { CaseSide } from '../../../common/enums';
 import { allocatePayout, payoutDueAt, type PayoutPart, type SourceCharge } from '../../../common/domain/payout';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { AppContext } from '../../context';
@@ -52,6 +53,9 @@ export async function recordPayoutSteps(tx: Tx, request: RequestRow, payment: Pa
 
 export interface HeldCharge extends SourceCharge {
   kind: 'deposit_charge' | 'balance_charge';
+  /** Who paid it, and the side whose share it funds (decision 049): a refund from it goes back to this payer. */
+  payerId: string;
+  shareSide: CaseSide | null;
 }
 
 /**
@@ -69,7 +73,15 @@ export async function chargesStillHeld(tx: DbOrTx, paymentId: string): Promise<H
   }
   const entries = await ledgerFor(tx, paymentId);
   return (['deposit_charge', 'balance_charge'] as const).flatMap((kind) =>
-    entries.filter((e) => e.kind === kind).map((e) => ({ kind, chargeId: e.providerRef, amount: parseCents(e.amount)! - (refunded.get(e.providerRef) ?? 0) })),
+    entries
+      .filter((e) => e.kind === kind)
+      .map((e) => ({
+        kind,
+        chargeId: e.providerRef,
+        amount: parseCents(e.amount)! - (refunded.get(e.providerRef) ?? 0),
+        payerId: e.payerId,
+        shareSide: e.shareSide,
+      })),
   );
 }
 

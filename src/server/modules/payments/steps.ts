@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { transaction } from '../../unit-of-work';
 import { onIntentSucceeded } from './payment-registry';
-import { appendLedger, findPayoutAccount, savePayoutAccount, updatePayment } from './payments.repo';
+import { appendLedger, chargeEntryOf, findPayoutAccount, savePayoutAccount, updatePayment } from './payments.repo';
 import { waitForPayoutAccount } from './payout-account-wait';
 import { finishPayoutIfSettled } from './payout-release';
 import { bumpStepAttempts, lockStep, settleStep, type StepRow } from './steps.repo';
@@ -69,6 +69,9 @@ async function settle(ctx: AppContext, step: StepRow, result: Record<string, str
     const locked = await lockStep(tx, step.id);
     if (!request || !payment || locked?.status !== 'pending') return;
     const amount = parseCents(step.amount)!;
+    // Whose money moves (decision 049): the payer of the charge the refund goes back to, or the transfer is paid from.
+    const source = await chargeEntryOf(tx, payment.id, step.kind === 'refund' ? step.params.chargeId : step.params.sourceChargeId);
+    const owner = { payerId: source?.payerId ?? payment.lawyerId, shareSide: source?.shareSide ?? null };
     if (step.kind === 'refund') {
       await appendLedger(tx, {
         paymentId: payment.id,
@@ -77,6 +80,7 @@ async function settle(ctx: AppContext, step: StepRow, result: Record<string, str
         providerRef: result.ref,
         idempotencyKey: step.idempotencyKey,
         note: step.params.reason,
+        ...owner,
         at: now,
       });
       await updatePayment(tx, payment.id, { refundAmount: formatCents(parseCents(payment.refundAmount)! + amount), updatedAt: now });
@@ -91,6 +95,7 @@ async function settle(ctx: AppContext, step: StepRow, result: Record<string, str
         providerRef: result.ref,
         idempotencyKey: step.idempotencyKey,
         note: step.params.note,
+        ...owner,
         at: now,
       });
       if (result.ref !== 'none') await updatePayment(tx, payment.id, { transferId: result.ref, updatedAt: now });

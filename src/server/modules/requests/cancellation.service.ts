@@ -1,5 +1,6 @@
 import type { CancellationPreviewDto } from '../../../common/api-types';
 import { checkTransition } from '../../../common/domain/request-status';
+import { proportionalParts } from '../../../common/domain/fee-split';
 import { cancellationOutcome, type CancellationOutcome, type DepositRefundKind } from '../../../common/domain/refunds';
 import { displayCents, formatCents } from '../../../common/money';
 import type { AppContext } from '../../context';
@@ -31,6 +32,8 @@ import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 
 type RequestRow = requestsRepo.RequestRow;
+
+const zipParts = (charges: HeldCharge[], parts: number[]) => charges.map((c, i) => [c, parts[i]] as const);
 const NOT_YOURS = 'Only the lawyer who posted this request can cancel it';
 
 /** What the policy gives if the request were cancelled now (RULES.md 2.4). */
@@ -116,46 +119,58 @@ async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, p
     await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
   }
   if (payment.status === 'held') {
-    // Each refund goes to the charge that still holds the money (never one already refunded on arrival).
-    const charges = await chargesStillHeld(tx, payment.id);
-    const deposit = charges.find((c) => c.kind === 'deposit_charge' && c.amount > 0);
-    const refundFrom = async (kind: HeldCharge['kind'], total: number) => {
-      let left = total;
-      for (const charge of charges.filter((c) => c.kind === kind && c.amount > 0)) {
-        const amount = Math.min(left, charge.amount);
-        if (amount <= 0) break;
-        left -= amount;
+    // Each refund goes to the charges that still hold the money (never one already refunded on arrival), in proportion
+    // to what each holds: on a two-sided case both sides' deposit charges give back alike (decision 049).
+    const charges = (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0);
+    const deposits = charges.filter((c) => c.kind === 'deposit_charge');
+    const balances = charges.filter((c) => c.kind === 'balance_charge');
+    const refundParts = (held: HeldCharge[], total: number) =>
+      proportionalParts(
+        held.map((c) => c.amount),
+        total,
+      );
+    const depositRefunds = refundParts(deposits, outcome.depositRefund);
+    const refunds = [...zipParts(deposits, depositRefunds), ...zipParts(balances, refundParts(balances, outcome.balanceRefund))];
+    for (const [charge, amount] of refunds) {
+      if (amount > 0) {
         recorded.push(
           await recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId: charge.chargeId, amount, reason: outcome.reason, at: now }),
         );
       }
-    };
-    await refundFrom('deposit_charge', outcome.depositRefund);
-    await refundFrom('balance_charge', outcome.balanceRefund);
-    if (deposit && request.selectedMediatorId && outcome.cancellationFee + outcome.platformFee > 0) {
-      recorded.push(
-        await recordTransfer(tx, {
-          paymentId: payment.id,
-          requestId: request.id,
-          mediatorId: request.selectedMediatorId,
-          sourceChargeId: deposit.chargeId,
-          amount: outcome.cancellationFee,
-          platformFee: outcome.platformFee,
-          ledgerKind: 'cancellation_fee',
-          note: 'Cancellation fee',
-          at: now,
-        }),
-      );
     }
-    if (!request.selectedMediatorId && outcome.platformFee > 0) {
-      // An admin kept part of the deposit before anyone was selected: nobody earned a fee, the platform keeps it. No
-      // money moves at the provider, so the ledger records it at once (the invariant needs every cent accounted for).
-      await recordKeptByPlatform(tx, {
-        paymentId: payment.id,
-        platformFee: outcome.platformFee,
-        note: 'Deposit kept by the platform (cancelled by an admin before selection)',
-        at: now,
-      });
+    // What each deposit charge keeps is paid from that charge: the mediator's fee (one transfer per source charge) and
+    // the commission on it, or, with nobody selected, all of it to the platform.
+    const kept = deposits.map((c, i) => c.amount - depositRefunds[i]);
+    const keptFees = proportionalParts(kept, outcome.platformFee);
+    for (const [i, charge] of deposits.entries()) {
+      if (kept[i] === 0) continue;
+      if (request.selectedMediatorId) {
+        recorded.push(
+          await recordTransfer(tx, {
+            paymentId: payment.id,
+            requestId: request.id,
+            mediatorId: request.selectedMediatorId,
+            sourceChargeId: charge.chargeId,
+            amount: kept[i] - keptFees[i],
+            platformFee: keptFees[i],
+            ledgerKind: 'cancellation_fee',
+            note: 'Cancellation fee',
+            at: now,
+          }),
+        );
+      } else if (keptFees[i] > 0) {
+        // An admin kept part of the deposit before anyone was selected: nobody earned a fee, the platform keeps it. No
+        // money moves at the provider, so the ledger records it at once (the invariant needs every cent accounted for).
+        await recordKeptByPlatform(tx, {
+          paymentId: payment.id,
+          platformFee: keptFees[i],
+          note: 'Deposit kept by the platform (cancelled by an admin before selection)',
+          payerId: charge.payerId,
+          shareSide: charge.shareSide,
+          n: i + 1,
+          at: now,
+        });
+      }
     }
     await updateEscrow(tx, payment.id, { status: outcome.paymentStatus ?? payment.status, refundReason: outcome.reason, updatedAt: now });
   }

@@ -76,6 +76,9 @@ async function applySelection(
       amount: balance.amount,
       chargeId: balance.chargeId,
       idempotencyKey: balance.key,
+      // The balance is the inviting side's to pay until the balance is shared (issue 24's next part, decision 049).
+      payerId: request.lawyerId,
+      shareSide: request.opposingLawyerId ? 'first' : null,
       at: now,
     });
   }
@@ -111,7 +114,15 @@ async function applySelection(
 const LATE_BALANCE_REASON = 'Balance paid after the selection could no longer take effect';
 
 async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string, charge: { chargeId: string; amount: Cents; key: string }, at: Date) {
-  await recordCharge(tx, { paymentId: payment.id, kind: 'balance_charge', amount: charge.amount, chargeId: charge.chargeId, idempotencyKey: charge.key, at });
+  await recordCharge(tx, {
+    paymentId: payment.id,
+    kind: 'balance_charge',
+    amount: charge.amount,
+    chargeId: charge.chargeId,
+    idempotencyKey: charge.key,
+    payerId: payment.lawyerId,
+    at,
+  });
   return recordRefund(tx, { paymentId: payment.id, requestId, chargeId: charge.chargeId, amount: charge.amount, reason: LATE_BALANCE_REASON, at });
 }
 

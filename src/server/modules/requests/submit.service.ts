@@ -102,6 +102,9 @@ export async function onDepositSucceeded(ctx: AppContext, intent: PaymentIntent)
       amount: intent.amount,
       chargeId,
       idempotencyKey: paymentKeys.deposit(requestId, intent.metadata.attempt ?? payment.depositAttempt),
+      // The inviting side pays the whole deposit at submit, so matching is not held up (decision 049).
+      payerId: payment.lawyerId,
+      shareSide: request.opposingLawyerId ? 'first' : null,
       at: now,
     });
     const current = payment.paymentIntentId === intent.id || (payment.paymentIntentId === null && String(payment.depositAttempt) === intent.metadata.attempt);
