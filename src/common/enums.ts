@@ -47,6 +47,10 @@ export const NOTIFICATION_TYPES = [
   'selection_declined',
   'conflict_disclosed',
   'reviews_revealed',
+  // The fee split (issue 24, docs/decisions/049): a split proposed, agreed, and a side's share of the deposit paid.
+  'fee_split_proposed',
+  'fee_split_agreed',
+  'share_paid',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -31,6 +31,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { invitationsRoutes } from './modules/cases/invitations.routes';
 import { documentsRoutes } from './modules/cases/documents.routes';
+import { feeSplitRoutes } from './modules/cases/fee-split.routes';
 import { partiesRoutes } from './modules/cases/parties.routes';
 import { selectionProposalsRoutes } from './modules/requests/selection-proposals.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   invitationsRoutes(app, ctx);
   documentsRoutes(app, ctx);
   partiesRoutes(app, ctx);
+  feeSplitRoutes(app, ctx);
   selectionProposalsRoutes(app, ctx);
   paymentsRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './clock';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
+import { registerCasePayments } from './modules/cases/payment-purposes';
 import { registerRequestPayments } from './modules/requests/payment-purposes';
 import { getSettings } from './modules/settings/settings.repo';
 import { registerSubscriptionPayments } from './modules/subscriptions/payment-purposes';
@@ -41,6 +42,7 @@ export interface ContextOverrides {
 export function registerPaymentPurposes(): void {
   registerRequestPayments();
   registerSubscriptionPayments();
+  registerCasePayments();
 }
 
 /** Opens the database (migrating it) and wires the adapters the configuration picks. */

@@ -101,7 +101,7 @@ export function proportionalParts(amounts: readonly Cents[], total: Cents): Cent
 }
 
 /** A split in whole percents from 0 to 100 whose two shares add up to 100: the field error, or null. */
-export function splitProblem(split: { firstSidePercent: unknown; secondSidePercent: unknown }): { field: keyof FeeSplit; message: string } | null {
+export function splitProblem(split: { firstSidePercent?: unknown; secondSidePercent?: unknown }): { field: keyof FeeSplit; message: string } | null {
   for (const field of ['firstSidePercent', 'secondSidePercent'] as const) {
     const value = split[field];
     if (typeof value !== 'number' || !Number.isInteger(value)) return { field, message: 'Enter a whole percent' };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CASE_PARTY_KINDS, CASE_SIDES, PROPOSAL_STATUSES } from '../enums';
+import { splitProblem } from '../domain/fee-split';
+import { FeeSplitDtoSchema } from './fee-split';
 import { emailField, optionalText, requiredText } from './fields';
 
 // The two-sided case's invitations (issue 23, docs/decisions/043).
@@ -8,12 +10,36 @@ import { emailField, optionalText, requiredText } from './fields';
 export const INVITATION_LIFETIME_DAYS = 14;
 
 /** POST /api/requests/{id}/invitation: opposing counsel's name and e-mail (the spec's fields), and their firm. */
-export const InviteCounselSchema = z.object({
-  email: emailField(),
-  name: requiredText('Opposing counsel name is required', 200),
-  firmName: optionalText(200),
-});
+export const InviteCounselSchema = z
+  .object({
+    email: emailField(),
+    name: requiredText('Opposing counsel name is required', 200),
+    firmName: optionalText(200),
+    // The fee split offered (decision 049): both shares or neither (then 50/50).
+    firstSidePercent: z.number('The inviting side’s share must be a whole percent').optional(),
+    secondSidePercent: z.number('The other side’s share must be a whole percent').optional(),
+  })
+  .superRefine((input, issues) => {
+    if (input.firstSidePercent === undefined && input.secondSidePercent === undefined) return;
+    const problem = splitProblem(input);
+    if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type InviteCounsel = z.infer<typeof InviteCounselSchema>;
+
+/**
+ * POST /api/invitations/{token}/accept: joining accepts the offered fee split; a different split in the body joins and
+ * proposes it instead, for the inviting side to accept (decision 049).
+ */
+export const AcceptInvitationSchema = z
+  .object({
+    firstSidePercent: z.number('The inviting side’s share must be a whole percent').optional(),
+    secondSidePercent: z.number('The other side’s share must be a whole percent').optional(),
+  })
+  .superRefine((input, issues) => {
+    if (input.firstSidePercent === undefined && input.secondSidePercent === undefined) return;
+    const problem = splitProblem(input);
+    if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 /** POST /api/invitations/{token}/decline: an optional reason, shown to the inviting lawyer. */
 export const DeclineInvitationSchema = z.object({ reason: optionalText(1000) });
@@ -35,6 +61,8 @@ export const InvitationDtoSchema = z.object({
   openedAt: z.iso.datetime().nullable(),
   respondedAt: z.iso.datetime().nullable(),
   declineReason: z.string().nullable(),
+  firstSidePercent: z.number().int().describe('The inviting side’s share of the fee it offered'),
+  secondSidePercent: z.number().int(),
 });
 export type InvitationDto = z.infer<typeof InvitationDtoSchema>;
 
@@ -51,6 +79,13 @@ export const InvitationLandingSchema = z.object({
   state: z.enum(INVITATION_STATES),
   usable: z.boolean(),
   expiresAt: z.iso.datetime(),
+  /** The fee split offered, and what it means in money for the invitee's side (decision 049). */
+  split: z.object({
+    firstSidePercent: z.number().int(),
+    secondSidePercent: z.number().int(),
+    yourDeposit: z.string().describe('The invitee’s share of the deposit'),
+    yourBudget: z.string().describe('The invitee’s share of the whole budget'),
+  }),
 });
 export type InvitationLanding = z.infer<typeof InvitationLandingSchema>;
 
@@ -109,6 +144,8 @@ export const CaseSidesSchema = z.object({
   second: CounselDtoSchema.nullable(),
   invitation: InvitationDtoSchema.nullable(),
   parties: z.array(CasePartyDtoSchema),
+  /** How the sides share the fee (decision 049); null until the second side joined. */
+  feeSplit: FeeSplitDtoSchema.nullable(),
 });
 export type CaseSides = z.infer<typeof CaseSidesSchema>;
 

@@ -226,6 +226,25 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     onRequest((a) => (a === 'owner' ? 400 : 403)),
     true,
   ),
+  // The fee split (decision 049): counsel and the selected mediator read it (null on the one-sided fixtures); only
+  // counsel propose and accept (the owner's bodiless proposal is 400, its accept 409: nobody joined), and pay a share
+  // (the matrix's side is not a side: 400).
+  'GET /api/requests/:id/fee-split': route(
+    onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? 'ok' : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/fee-split': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/fee-split/accept': route(
+    onRequest((a) => (a === 'owner' ? 409 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/shares/:side/pay': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
   'GET /api/requests/:id/conflicts': route(
     onRequest((a) => (a === 'mediator' ? 'ok' : 403)),
     true,

@@ -45,6 +45,8 @@ const invitation = {
   openedAt: '2026-11-21T10:00:00.000Z',
   respondedAt: null,
   declineReason: null,
+  firstSidePercent: 50,
+  secondSidePercent: 50,
 };
 const request = (sides: Partial<CaseSides>, extra: Record<string, unknown> = {}) =>
   ({
@@ -56,7 +58,7 @@ const request = (sides: Partial<CaseSides>, extra: Record<string, unknown> = {})
     opposingLawyerFirmName: 'Opponent LLP',
     opposingLawyerId: null,
     selectionProposal: null,
-    sides: { mySeat: 'first', first, second: null, invitation: null, parties: [], ...sides },
+    sides: { mySeat: 'first', first, second: null, invitation: null, parties: [], feeSplit: null, ...sides },
     ...extra,
   }) as unknown as RequestDto;
 

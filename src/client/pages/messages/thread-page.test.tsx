@@ -216,7 +216,7 @@ describe('ThreadPage', () => {
 
   it("names the mediator's tabs after each side's counsel; admins see the joint channel only", () => {
     const person = (firstName: string) => ({ id: ME, firstName, lastName: 'Counsel', firmName: null, email: 'x@example.com' });
-    const sides = { mySeat: 'mediator' as const, first: person('Ann'), second: person('Bo'), invitation: null, parties: [] };
+    const sides = { mySeat: 'mediator' as const, first: person('Ann'), second: person('Bo'), invitation: null, parties: [], feeSplit: null };
     expect(channelTabsFor(sides, { second: 3 }).map((tab) => [tab.channel, tab.label, tab.unread])).toEqual([
       ['joint', 'Joint', 0],
       ['first', 'Private: Ann Counsel', 0],

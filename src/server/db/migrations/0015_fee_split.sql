@@ -1,5 +1,8 @@
 -- Issue 24 (decision 049): the fee split, share payments, and the payer of every ledger entry (until now the one
 -- lawyer of the payment: the backfill says so).
+ALTER TYPE "public"."notification_type" ADD VALUE 'fee_split_proposed';--> statement-breakpoint
+ALTER TYPE "public"."notification_type" ADD VALUE 'fee_split_agreed';--> statement-breakpoint
+ALTER TYPE "public"."notification_type" ADD VALUE 'share_paid';--> statement-breakpoint
 CREATE TABLE "fee_splits" (
 	"request_id" uuid PRIMARY KEY NOT NULL,
 	"first_side_percent" smallint,
@@ -32,4 +35,7 @@ ALTER TABLE "share_intents" ADD CONSTRAINT "share_intents_request_id_mediation_r
 ALTER TABLE "share_intents" ADD CONSTRAINT "share_intents_payer_id_users_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "share_intents_request_idx" ON "share_intents" USING btree ("request_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "share_intents_one_open_uq" ON "share_intents" USING btree ("request_id","side","payer_id") WHERE status = 'pending';--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_payer_id_users_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_payer_id_users_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- A case both sides joined before the split existed was paid by its first side alone: that is its agreed split.
+INSERT INTO "fee_splits" ("request_id", "first_side_percent", "agreed_at", "updated_at")
+SELECT "id", 100, now(), now() FROM "mediation_requests" WHERE "opposing_lawyer_id" IS NOT NULL;

@@ -1,6 +1,7 @@
 // Writing an invitation inside a caller's transaction: the row and its e-mail (through the outbox) together, so the
 // invitation exists if and only if its e-mail will go out. Used by the invite call and by the request form's "invite
 // opposing counsel" (decision 043). Imports no service, so the requests module may call it.
+import { DEFAULT_FIRST_SIDE_PERCENT } from '../../../common/domain/fee-split';
 import { renderEmail } from '../../../common/email-templates';
 import { INVITATION_LIFETIME_DAYS, type InviteCounsel } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
@@ -47,6 +48,7 @@ export async function sendInvitation(
     email: invitee.email,
     name: invitee.name,
     firmName: invitee.firmName,
+    firstSidePercent: invitee.firstSidePercent ?? DEFAULT_FIRST_SIDE_PERCENT,
     tokenHash: hash,
     sentAt: now,
     expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),

@@ -21,5 +21,7 @@ export function presentInvitation(row: InvitationRow, now: Date): InvitationDto 
     openedAt: row.openedAt?.toISOString() ?? null,
     respondedAt: row.respondedAt?.toISOString() ?? null,
     declineReason: row.declineReason,
+    firstSidePercent: row.firstSidePercent,
+    secondSidePercent: 100 - row.firstSidePercent,
   };
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeclineInvitationSchema, InvitationDtoSchema, InvitationLandingSchema, InviteCounselSchema, JoinedCaseSchema } from '../../../common/schemas/cases';
+import {
+  AcceptInvitationSchema,
+  DeclineInvitationSchema,
+  InvitationDtoSchema,
+  InvitationLandingSchema,
+  InviteCounselSchema,
+  JoinedCaseSchema,
+} from '../../../common/schemas/cases';
 import { MessageSchema } from '../../../common/schemas/responses';
 import type { AppContext } from '../../context';
 import { takeBody } from '../../plugins/error-handler';
@@ -99,16 +106,23 @@ export function invitationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Join the case as opposing counsel (a signed-in lawyer)',
+        summary: 'Join the case as opposing counsel (a signed-in lawyer), accepting the offered fee split or answering another',
         params: TokenParams,
-        response: { 200: JoinedCaseSchema, ...writeErrors(401, 403, 404, 409) },
+        body: AcceptInvitationSchema.nullish(),
+        response: { 200: JoinedCaseSchema, ...writeErrors(400, 401, 403, 404, 409) },
       },
+      attachValidation: true,
     },
     async (request) => {
       if (!request.user) throw service.signInToJoin();
       const user = requireActiveMember(request);
       await hitRateLimit(ctx, `invitation-link:${request.ip}`, RATE_LIMITS.invitationLinks);
-      return service.acceptInvitation(ctx, user, request.params.token);
+      const body = takeBody(request);
+      const answer =
+        body?.firstSidePercent === undefined || body.secondSidePercent === undefined
+          ? null
+          : { firstSidePercent: body.firstSidePercent, secondSidePercent: body.secondSidePercent };
+      return service.acceptInvitation(ctx, user, request.params.token, answer);
     },
   );
 

@@ -2,6 +2,9 @@
 // is stored only as its hash; it lasts INVITATION_LIFETIME_DAYS from its last sending. Its e-mail goes through the
 // outbox in the transaction that creates it, so the invitation exists if and only if its e-mail will be sent.
 import type { InvitationDto, InvitationLanding, InvitationState, InviteCounsel } from '../../../common/schemas/cases';
+import { shareOf, splitOf } from '../../../common/domain/fee-split';
+import { formatCents, parseCents } from '../../../common/money';
+import type { FeeSplitInput } from '../../../common/schemas/fee-split';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -12,6 +15,7 @@ import { notify } from '../notifications/notifications.service';
 import { findRequest } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { findUserById } from '../users/users.repo';
+import { splitOnJoining } from './fee-split.service';
 import * as repo from './invitations.repo';
 import { INVITATION_LIFETIME_MS, queueInvitationEmail, sendInvitation } from './invitation-writes';
 import { invitationState, presentInvitation } from './invitations.presenter';
@@ -116,6 +120,17 @@ export async function openInvitation(ctx: AppContext, token: string): Promise<In
     state,
     usable: state === 'opened',
     expiresAt: row.expiresAt.toISOString(),
+    split: offeredSplit(request, row.firstSidePercent),
+  };
+}
+
+/** The split an invitation offers, and what it means in money for the invitee (decision 049). */
+function offeredSplit(request: { budget: string; depositAmount: string | null; terms: { defaultDeposit: string } | null }, firstSidePercent: number) {
+  const deposit = parseCents(request.depositAmount ?? request.terms?.defaultDeposit ?? '0') ?? 0;
+  return {
+    ...splitOf(firstSidePercent),
+    yourDeposit: formatCents(shareOf(deposit, firstSidePercent).second),
+    yourBudget: formatCents(shareOf(parseCents(request.budget)!, firstSidePercent).second),
   };
 }
 
@@ -139,7 +154,12 @@ function unusableMessage(state: InvitationState): string {
  * Joins the case as the second side. The seat is taken by a conditional update on the request (one seat, whatever
  * the number of accounts answering at once), and the invitation is closed by another, in one transaction.
  */
-export async function acceptInvitation(ctx: AppContext, user: SessionUser, token: string): Promise<{ requestId: string; message: string }> {
+export async function acceptInvitation(
+  ctx: AppContext,
+  user: SessionUser,
+  token: string,
+  answer: FeeSplitInput | null = null,
+): Promise<{ requestId: string; message: string }> {
   const row = await findInvitation(ctx, token);
   const now = ctx.clock.now();
   if (user.role !== 'lawyer') throw forbidden('Only a lawyer account can join a case as counsel. Sign in with your lawyer account.');
@@ -154,6 +174,7 @@ export async function acceptInvitation(ctx: AppContext, user: SessionUser, token
     const closed = await repo.closeInvitation(tx, row.id, now, { status: 'joined', joinedUserId: user.id });
     if (!closed) throw conflict(unusableMessage(invitationState((await repo.latestInvitation(tx, row.requestId)) ?? row, now)));
     if (!(await repo.takeSecondSeat(tx, request.id, user.id, now))) throw conflict('Opposing counsel has already joined this case');
+    const split = await splitOnJoining(tx, request.id, row.firstSidePercent, answer, now);
     const name = `${user.firstName} ${user.lastName}`;
     await notify(
       tx,
@@ -163,11 +184,17 @@ export async function acceptInvitation(ctx: AppContext, user: SessionUser, token
           userId,
           type: 'counsel_joined' as const,
           title: 'Opposing counsel joined',
-          message: `${name} joined ${request.caseName} as opposing counsel.`,
+          message:
+            split === 'agreed'
+              ? `${name} joined ${request.caseName} as opposing counsel.`
+              : `${name} joined ${request.caseName} as opposing counsel and proposes another split of the fee: accept it, or propose another.`,
           linkUrl: `/requests/${request.id}`,
         })),
     );
-    return { requestId: request.id, message: `You joined ${request.caseName}` };
+    return {
+      requestId: request.id,
+      message: split === 'agreed' ? `You joined ${request.caseName}` : `You joined ${request.caseName}; your split of the fee waits for the other side`,
+    };
   });
 }
 

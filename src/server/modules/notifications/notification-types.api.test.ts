@@ -35,6 +35,9 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   selection_declined: { owner: 'the other side declines the proposal: checked in modules/cases/selection-proposals.api.test.ts' },
   conflict_disclosed: { owner: 'a mediator accepts with a disclosure: checked in modules/cases/conflicts.api.test.ts' },
   reviews_revealed: { owner: 'a two-sided case reveals its reviews: checked in modules/reviews/reveal.api.test.ts' },
+  fee_split_proposed: { owner: 'a side proposes a fee split: checked in modules/cases/fee-split.api.test.ts' },
+  fee_split_agreed: { owner: 'the other side accepts the split: checked in modules/cases/fee-split.api.test.ts' },
+  share_paid: { owner: 'a side pays its share of the deposit: checked in modules/cases/share-payments.api.test.ts' },
 };
 
 const EMAILED: NotificationType[] = [

@@ -27,6 +27,7 @@ import {
   type PaymentRow,
   type StepRow,
 } from '../payments/payments.api';
+import { closeShareAttempts } from '../cases/fee-split-writes';
 import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
@@ -113,6 +114,8 @@ async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, p
     if (payment.paymentIntentId) await closeIntent(payment.paymentIntentId);
     await updateEscrow(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
   }
+  // Share payments still waiting for a card (decision 049) are closed too.
+  recorded.push(...(await closeShareAttempts(tx, payment, request.id, now)));
   if (payment.balanceIntentId) {
     // A balance declined at selection waits for another card: close it too, so a cancelled request is never charged.
     await closeIntent(payment.balanceIntentId);

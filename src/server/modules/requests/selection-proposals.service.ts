@@ -10,6 +10,7 @@ import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { findUserById } from '../users/users.repo';
 import { announceRequestChange } from './request-events';
+import { hasAgreedSplit, SPLIT_FIRST } from '../cases/fee-split-writes';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { selectMediator, type SelectOutcome } from './selection.service';
@@ -44,6 +45,8 @@ async function proposeMediator(ctx: AppContext, user: SessionUser, requestId: st
     const acceptance = isUuid(mediatorId) ? await requestsRepo.findAcceptance(tx, request.id, mediatorId) : undefined;
     if (!acceptance) throw notFound('This mediator has not accepted this request');
     if (acceptance.status !== 'pending') throw conflict('This acceptance can no longer be selected');
+    // The sides agree how the fee is shared before they agree on who earns it (decision 049).
+    if (!(await hasAgreedSplit(tx, request))) throw conflict(SPLIT_FIRST);
     const open = await repo.latestProposal(tx, request.id);
     if (open?.proposal.status === 'proposed') {
       if (open.proposal.mediatorId === mediatorId) throw conflict('This mediator is already proposed: opposing counsel has not answered yet');
@@ -93,6 +96,7 @@ async function answerOpenProposal(
     const open = await repo.latestProposal(tx, request.id);
     if (open?.proposal.status !== 'proposed') throw conflict(NO_OPEN_PROPOSAL);
     if (answer.status === 'approved') {
+      if (!(await hasAgreedSplit(tx, request))) throw conflict(SPLIT_FIRST);
       const acceptance = await requestsRepo.findAcceptance(tx, request.id, open.proposal.mediatorId);
       if (acceptance?.status !== 'pending') throw conflict('This mediator has withdrawn; the proposal can no longer be approved');
     }

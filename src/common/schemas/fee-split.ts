@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { splitProblem } from '../domain/fee-split';
+import { CASE_SIDES } from '../enums';
+
+// The fee split of a two-sided case (issue 24, docs/decisions/049).
+
+const Amount = z.string().regex(/^\d+\.\d{2}$/);
+const percent = (field: string) => z.number(`${field} must be a whole percent`);
+
+/** The two shares a side proposes (or the inviting side offers with its invitation): whole percents adding up to 100. */
+export const FeeSplitInputSchema = z
+  .object({ firstSidePercent: percent('The inviting side’s share'), secondSidePercent: percent('The other side’s share') })
+  .superRefine((split, issues) => {
+    const problem = splitProblem(split);
+    if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+export type FeeSplitInput = z.infer<typeof FeeSplitInputSchema>;
+
+/** What one side owes and holds, in money: its share of the deposit and of the budget, and what it has paid. */
+export const SideShareSchema = z.object({
+  percent: z.number().int(),
+  deposit: Amount.describe('This side’s share of the deposit'),
+  budget: Amount.describe('This side’s share of the whole budget (the mediator’s fee)'),
+  depositHeld: Amount.describe('What the platform holds of the deposit for this side’s share'),
+  depositOutstanding: Amount.describe('What is still due of this side’s share of the deposit'),
+});
+export type SideShare = z.infer<typeof SideShareSchema>;
+
+/**
+ * GET /api/requests/{id}/fee-split, and `sides.feeSplit` on a two-sided request's detail: the agreed split (null until
+ * both sides agreed one), an open proposal, whether it may still change, and each side's money under the agreed split.
+ */
+export const FeeSplitDtoSchema = z.object({
+  agreed: z.object({ firstSidePercent: z.number().int(), secondSidePercent: z.number().int(), agreedAt: z.iso.datetime() }).nullable(),
+  proposal: z
+    .object({
+      firstSidePercent: z.number().int(),
+      secondSidePercent: z.number().int(),
+      proposedBy: z.enum(CASE_SIDES),
+      proposedAt: z.iso.datetime(),
+    })
+    .nullable(),
+  canChange: z.boolean().describe('False once the other side has paid toward its share, or a mediator is selected'),
+  shares: z.object({ first: SideShareSchema, second: SideShareSchema }).nullable(),
+});
+export type FeeSplitDto = z.infer<typeof FeeSplitDtoSchema>;
+
+/** POST /api/requests/{id}/shares/{side}/pay: the card payment of a side's outstanding deposit share. */
+export const SharePaymentSchema = z.object({
+  clientSecret: z.string(),
+  amount: Amount,
+  side: z.enum(CASE_SIDES),
+  onBehalf: z.boolean().describe('True when the caller pays the other side’s share'),
+});
+export type SharePayment = z.infer<typeof SharePaymentSchema>;

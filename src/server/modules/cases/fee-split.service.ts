@@ -1,0 +1,175 @@
+// The fee split of a two-sided case (issue 24, docs/decisions/049): offered with the invitation, accepted by joining
+// (or answered with another split, which the inviting side accepts or not), and changeable by a proposal of either
+// side that the other accepts, until the other side has paid toward its share or a mediator is selected. Until a split
+// is agreed nobody can propose or approve a mediator.
+import { seatOf } from '../../../common/domain/case-access';
+import { depositPosition, shareOf, splitOf, type ShareCharge } from '../../../common/domain/fee-split';
+import type { CaseSide } from '../../../common/enums';
+import { formatCents, parseCents } from '../../../common/money';
+import type { FeeSplitDto, FeeSplitInput } from '../../../common/schemas/fee-split';
+import type { AppContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { mediationRequests } from '../../db/schema';
+import { lockInOrder } from '../../db/lock-order';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { notify } from '../notifications/notifications.service';
+import { chargesStillHeld, findPaymentForRequest, type HeldCharge } from '../payments/payments.api';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
+import * as repo from './fee-split.repo';
+
+type RequestRow = typeof mediationRequests.$inferSelect;
+
+const NOT_COUNSEL = 'Only counsel of this case can propose or accept how the fee is shared';
+
+/** The charges of the deposit, as shares: the inviting side's deposit charge funds its share (and, for now, the other's). */
+export const depositShares = (charges: HeldCharge[]): ShareCharge[] =>
+  charges.filter((c) => c.kind === 'deposit_charge').map((c) => ({ chargeId: c.chargeId, side: c.shareSide ?? 'first', held: c.amount }));
+
+/** Whether the split may still change: before the other side paid toward its share and before a mediator is selected. */
+export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: HeldCharge[]): boolean {
+  if (!['draft', 'pending_mediators', 'awaiting_selection'].includes(request.status)) return false;
+  return !charges.some((c) => c.kind === 'deposit_charge' && c.shareSide === 'second');
+}
+
+/** The split as the request page shows it: percents, an open proposal, and each side's money under the agreed split. */
+export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.FeeSplitRow | undefined): Promise<FeeSplitDto | null> {
+  if (!row) return null;
+  const payment = await findPaymentForRequest(db, request.id);
+  const charges = payment?.status === 'held' ? await chargesStillHeld(db, payment.id) : [];
+  const deposit = parseCents(request.depositAmount ?? request.terms?.defaultDeposit ?? '0') ?? 0;
+  const budget = parseCents(request.budget)!;
+  let shares: FeeSplitDto['shares'] = null;
+  if (row.firstSidePercent !== null) {
+    const percent = row.firstSidePercent;
+    const position = depositPosition(deposit, percent, depositShares(charges));
+    const budgetShares = shareOf(budget, percent);
+    const side = (s: CaseSide) => ({
+      percent: s === 'first' ? percent : 100 - percent,
+      deposit: formatCents(position.due[s]),
+      budget: formatCents(budgetShares[s]),
+      depositHeld: formatCents(position.held[s]),
+      // Nothing is due before the deposit was paid at submit: the first side pays it whole then.
+      depositOutstanding: formatCents(payment?.status === 'held' ? position.outstanding[s] : 0),
+    });
+    shares = { first: side('first'), second: side('second') };
+  }
+  return {
+    agreed: row.firstSidePercent === null ? null : { ...splitOf(row.firstSidePercent), agreedAt: row.agreedAt!.toISOString() },
+    proposal:
+      row.proposedPercent === null || row.proposedBy === null
+        ? null
+        : { ...splitOf(row.proposedPercent), proposedBy: row.proposedBy, proposedAt: row.proposedAt!.toISOString() },
+    canChange: splitCanChange(request, charges),
+    shares,
+  };
+}
+
+/**
+ * Joining accepts the offered split, or answers it with another (decision 049): the split row is written with the
+ * seat, in the joining transaction.
+ */
+export async function splitOnJoining(tx: Tx, requestId: string, offered: number, answer: FeeSplitInput | null, now: Date) {
+  const counter = answer && answer.firstSidePercent !== offered ? answer.firstSidePercent : null;
+  await repo.saveFeeSplit(tx, {
+    requestId,
+    firstSidePercent: counter === null ? offered : null,
+    agreedAt: counter === null ? now : null,
+    proposedPercent: counter,
+    proposedBy: counter === null ? null : 'second',
+    proposedAt: counter === null ? null : now,
+    updatedAt: now,
+  });
+  return counter === null ? 'agreed' : 'proposed';
+}
+
+/** Counsel of the case (404 for who may not see it, 403 for anyone else), before a body is read. */
+export async function counselSeat(ctx: AppContext, user: SessionUser, requestId: string) {
+  const request = await findVisibleRequest(ctx, user, requestId);
+  const seat = seatOf(request, user.id);
+  if (seat !== 'first' && seat !== 'second') throw forbidden(NOT_COUNSEL);
+  return seat;
+}
+
+export async function getFeeSplit(ctx: AppContext, user: SessionUser, requestId: string): Promise<FeeSplitDto | null> {
+  const request = await findVisibleRequest(ctx, user, requestId);
+  if (user.role !== 'admin' && seatOf(request, user.id) === null) throw forbidden('Only counsel and the mediator of this case see how the fee is shared');
+  return feeSplitView(ctx.db, request, await repo.findFeeSplit(ctx.db, request.id));
+}
+
+type SplitChange = (split: repo.FeeSplitRow, seat: CaseSide, now: Date) => { values: Partial<repo.FeeSplitRow>; outcome: 'proposed' | 'agreed' };
+
+/** A change of the split under the request's lock, with its notice to the other side. */
+async function changeSplit(ctx: AppContext, user: SessionUser, requestId: string, change: SplitChange): Promise<FeeSplitDto | null> {
+  const now = ctx.clock.now();
+  return transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    const seat = seatOf(request, user.id);
+    if (seat !== 'first' && seat !== 'second') throw forbidden(NOT_COUNSEL);
+    const split = await repo.findFeeSplit(tx, request.id);
+    if (!request.opposingLawyerId || !split) throw conflict('Opposing counsel has not joined this case yet: the split is offered with the invitation');
+    const charges = payment?.status === 'held' ? await chargesStillHeld(tx, payment.id) : [];
+    if (!splitCanChange(request, charges)) {
+      throw conflict('The split can no longer change: the other side has paid toward its share, or a mediator is selected');
+    }
+    const { values, outcome } = change(split, seat, now);
+    const saved = await repo.saveFeeSplit(tx, { ...split, ...values, updatedAt: now });
+    const other = seat === 'first' ? request.opposingLawyerId : request.lawyerId;
+    const percents = splitOf(saved.firstSidePercent ?? saved.proposedPercent!);
+    const text = `${percents.firstSidePercent}% / ${percents.secondSidePercent}% (inviting side / other side)`;
+    await notify(tx, [
+      outcome === 'agreed'
+        ? {
+            userId: other,
+            type: 'fee_split_agreed' as const,
+            title: 'Fee split agreed',
+            message: `${user.firstName} ${user.lastName} accepted the split of the fee for ${request.caseName}: ${text}.`,
+            linkUrl: `/requests/${request.id}`,
+          }
+        : {
+            userId: other,
+            type: 'fee_split_proposed' as const,
+            title: 'A fee split is proposed',
+            message: `${user.firstName} ${user.lastName} proposes to share the fee for ${request.caseName} ${text}. Accept it, or propose another.`,
+            linkUrl: `/requests/${request.id}`,
+          },
+    ]);
+    return feeSplitView(tx, request, saved);
+  });
+}
+
+/**
+ * POST /api/requests/{id}/fee-split: either side proposes a split (replacing an open proposal). Proposing exactly
+ * what the other side proposed accepts it; proposing the split already agreed, with nothing open, is a 409.
+ */
+export function proposeFeeSplit(ctx: AppContext, user: SessionUser, requestId: string, input: FeeSplitInput) {
+  return changeSplit(ctx, user, requestId, (split, seat, now) => {
+    if (split.proposedBy && split.proposedBy !== seat && split.proposedPercent === input.firstSidePercent) {
+      return { values: agreedValues(input.firstSidePercent, now), outcome: 'agreed' };
+    }
+    if (split.firstSidePercent === input.firstSidePercent && split.proposedPercent === null) throw conflict('That is already the agreed split');
+    return {
+      values: { proposedPercent: input.firstSidePercent, proposedBy: seat, proposedAt: now },
+      outcome: 'proposed',
+    };
+  });
+}
+
+/** POST /api/requests/{id}/fee-split/accept: the other side accepts the open proposal; it becomes the agreed split. */
+export function acceptFeeSplit(ctx: AppContext, user: SessionUser, requestId: string) {
+  return changeSplit(ctx, user, requestId, (split, seat, now) => {
+    if (split.proposedPercent === null || !split.proposedBy) throw conflict('There is no proposed split to accept');
+    if (split.proposedBy === seat) throw conflict('You proposed this split: the other side accepts it');
+    return { values: agreedValues(split.proposedPercent, now), outcome: 'agreed' };
+  });
+}
+
+const agreedValues = (firstSidePercent: number, now: Date) => ({
+  firstSidePercent,
+  agreedAt: now,
+  proposedPercent: null,
+  proposedBy: null,
+  proposedAt: null,
+});

@@ -1,0 +1,180 @@
+// Paying a side's share of the deposit (issue 24, docs/decisions/049). The inviting side paid the whole deposit at
+// submit, so the request went live at once; once the split is agreed the other side owes its share (or the inviting
+// side pays it on its behalf: an insurer paying for both). When a share arrives, the excess the other side holds is
+// returned to the charge it came from. Every payment is recorded against its payer, and a share paid twice (both at
+// once) is returned from the later charge: nothing is lost, nothing is kept twice.
+import { seatOf } from '../../../common/domain/case-access';
+import { depositPosition, excessRefunds } from '../../../common/domain/fee-split';
+import type { CaseSide } from '../../../common/enums';
+import { displayCents, formatCents, parseCents, type Cents } from '../../../common/money';
+import type { SharePayment } from '../../../common/schemas/fee-split';
+import type { PaymentIntent } from '../../adapters/payments';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import type { mediationRequests } from '../../db/schema';
+import { lockInOrder } from '../../db/lock-order';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import { transaction } from '../../unit-of-work';
+import { findUserById } from '../users/users.repo';
+import { notify } from '../notifications/notifications.service';
+import {
+  chargesStillHeld,
+  claimIntentOutcome,
+  executeSteps,
+  paymentKeys,
+  recordCharge,
+  recordIntentClose,
+  recordRefund,
+  type PaymentRow,
+  type StepRow,
+} from '../payments/payments.api';
+import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
+import { SPLIT_FIRST } from './fee-split-writes';
+import { depositShares } from './fee-split.service';
+import * as repo from './fee-split.repo';
+
+type RequestRow = typeof mediationRequests.$inferSelect;
+
+/** While a share can be paid: the request is live and its deposit held, until the mediation is complete. */
+const PAYABLE = ['pending_mediators', 'awaiting_selection', 'matched'];
+const EXCESS_RETURNED = 'Returned: the other side paid its share of the deposit';
+const PAID_TOO_LATE = 'Share paid after the case could no longer use it';
+
+/** What a side still owes of the deposit, under the locks; the refusal when it cannot be paid now. */
+async function outstandingShare(tx: Tx, request: RequestRow, payment: PaymentRow | undefined, side: CaseSide): Promise<Cents> {
+  const split = await repo.findFeeSplit(tx, request.id);
+  if (split?.firstSidePercent == null) throw conflict(SPLIT_FIRST);
+  if (!PAYABLE.includes(request.status) || payment?.status !== 'held') {
+    throw conflict(request.status === 'draft' ? 'The deposit is paid when the request is submitted' : 'This case no longer takes payments');
+  }
+  const deposit = parseCents(payment.depositAmount)!;
+  const position = depositPosition(deposit, split.firstSidePercent, depositShares(await chargesStillHeld(tx, payment.id)));
+  if (position.outstanding[side] === 0) throw conflict('This share of the deposit is already paid');
+  return position.outstanding[side];
+}
+
+/**
+ * POST /api/requests/{id}/shares/{side}/pay: a card payment of a side's outstanding share, by that side's counsel or
+ * by the other side's on its behalf. The attempt is a row written first (the intent's key is its id); a payer's open
+ * attempt for the same share and amount is answered again, one for an amount no longer due is closed.
+ */
+export async function payShare(ctx: AppContext, user: SessionUser, requestId: string, side: CaseSide): Promise<SharePayment> {
+  const visible = await findVisibleRequest(ctx, user, requestId);
+  const seat = seatOf(visible, user.id);
+  if (seat !== 'first' && seat !== 'second') throw forbidden('Only counsel of this case can pay a share of its deposit');
+  const now = ctx.clock.now();
+  const plan = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    const amount = await outstandingShare(tx, request, payment, side);
+    const open = await repo.openShareIntent(tx, request.id, side, user.id);
+    const closeSteps: StepRow[] = [];
+    if (open && parseCents(open.amount) === amount) return { attempt: open, closeSteps };
+    if (open) {
+      await repo.settleShareIntent(tx, open.id, { status: 'closed', updatedAt: now });
+      if (open.intentId) closeSteps.push(await recordIntentClose(tx, { paymentId: payment!.id, requestId, intentId: open.intentId, at: now }));
+    }
+    const attempt = await repo.insertShareIntent(tx, { requestId, side, payerId: user.id, amount: formatCents(amount), createdAt: now, updatedAt: now });
+    return { attempt, closeSteps };
+  });
+  await executeSteps(ctx, plan.closeSteps);
+  const intent = await ctx.payments.createIntent({
+    amount: parseCents(plan.attempt.amount)!,
+    idempotencyKey: paymentKeys.depositShare(plan.attempt.id),
+    metadata: { purpose: 'deposit_share', requestId, userId: user.id, side, shareIntentId: plan.attempt.id },
+  });
+  if (!plan.attempt.intentId) await transaction(ctx, (tx) => repo.setShareIntentId(tx, plan.attempt.id, intent.id, now));
+  if (intent.status !== 'requires_payment') throw conflict('This payment was already made. Please reload the case.');
+  return { clientSecret: intent.clientSecret, amount: plan.attempt.amount, side, onBehalf: side !== seat };
+}
+
+/**
+ * The provider confirmed a share: its charge is recorded against the payer and the side it funds, the excess the other
+ * side holds goes back to it, and both sides hear of it. A share that arrives when the case can no longer use it (a
+ * cancellation, a closed attempt) is refunded whole. A replay changes nothing.
+ */
+export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<{ refunded: string } | undefined> {
+  const { requestId, shareIntentId } = intent.metadata;
+  const now = ctx.clock.now();
+  const done = await transaction(ctx, async (tx) => {
+    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
+    const attempt = await repo.findShareIntent(tx, shareIntentId);
+    if (!request || !payment || !attempt || !(await claimIntentOutcome(tx, intent.id, 'succeeded'))) return null;
+    const chargeId = intent.chargeId ?? intent.id;
+    await recordCharge(tx, {
+      paymentId: payment.id,
+      kind: 'deposit_charge',
+      amount: intent.amount,
+      chargeId,
+      idempotencyKey: paymentKeys.depositShare(attempt.id),
+      payerId: attempt.payerId,
+      shareSide: attempt.side,
+      at: now,
+    });
+    const usable =
+      (await repo.settleShareIntent(tx, attempt.id, { status: 'succeeded', intentId: intent.id, updatedAt: now })) && PAYABLE.includes(request.status);
+    const split = await repo.findFeeSplit(tx, request.id);
+    if (!usable || payment.status !== 'held' || split?.firstSidePercent == null) {
+      const step = await recordRefund(tx, { paymentId: payment.id, requestId, chargeId, amount: intent.amount, reason: PAID_TOO_LATE, at: now });
+      return { steps: [step], refunded: PAID_TOO_LATE };
+    }
+    const held = await chargesStillHeld(tx, payment.id);
+    const payerOf = new Map(held.map((c) => [c.chargeId, c.payerId]));
+    const returnedTo = new Map<string, Cents>();
+    const steps: StepRow[] = [];
+    for (const refund of excessRefunds(parseCents(payment.depositAmount)!, split.firstSidePercent, depositShares(held))) {
+      const to = payerOf.get(refund.chargeId)!;
+      returnedTo.set(to, (returnedTo.get(to) ?? 0) + refund.amount);
+      const paidTwice = refund.chargeId === chargeId;
+      steps.push(
+        await recordRefund(tx, {
+          paymentId: payment.id,
+          requestId,
+          chargeId: refund.chargeId,
+          amount: refund.amount,
+          reason: paidTwice ? 'Returned: this share of the deposit was already paid' : EXCESS_RETURNED,
+          at: now,
+        }),
+      );
+    }
+    await tellShare(tx, request, attempt, intent.amount, returnedTo);
+    return { steps, refunded: steps.some((s) => s.params.chargeId === chargeId) ? 'This share was already paid; your payment is refunded' : null };
+  });
+  if (!done) return undefined;
+  await executeSteps(ctx, done.steps);
+  return done.refunded ? { refunded: done.refunded } : undefined;
+}
+
+/** Both sides hear that a share was paid, and by whom; a payer whose excess goes back hears how much. */
+async function tellShare(tx: Tx, request: RequestRow, attempt: repo.ShareIntentRow, amount: Cents, returnedTo: Map<string, Cents>) {
+  const payer = await findUserById(tx, attempt.payerId);
+  const payerName = payer ? `${payer.firstName} ${payer.lastName}` : 'Counsel';
+  const sideName = (side: CaseSide, viewerSide: CaseSide) => (side === viewerSide ? 'your share' : "the other side's share");
+  await notify(
+    tx,
+    [request.lawyerId, request.opposingLawyerId!].map((userId) => {
+      const viewerSide: CaseSide = userId === request.lawyerId ? 'first' : 'second';
+      const who = userId === attempt.payerId ? 'You' : payerName;
+      const back = returnedTo.get(userId) ?? 0;
+      return {
+        userId,
+        type: 'share_paid' as const,
+        title: 'Deposit share paid',
+        message:
+          `${who} paid ${sideName(attempt.side, viewerSide)} of the deposit for ${request.caseName} (${displayCents(amount)}).` +
+          (back > 0 ? ` ${displayCents(back)} of what you paid is refunded to your card.` : ''),
+        linkUrl: `/requests/${request.id}`,
+      };
+    }),
+  );
+}
+
+/** The card was declined: the attempt ends, the payer may try another card (the confirm call answered 402 already). */
+export async function onShareFailed(ctx: AppContext, intent: PaymentIntent): Promise<void> {
+  await transaction(ctx, async (tx) => {
+    const { payment } = await lockInOrder(tx, { requestId: intent.metadata.requestId, payment: true });
+    if (!payment || !(await claimIntentOutcome(tx, intent.id, 'failed'))) return;
+    await repo.settleShareIntent(tx, intent.metadata.shareIntentId, { status: intent.status === 'failed' ? 'failed' : 'closed', updatedAt: ctx.clock.now() });
+  });
+}
