@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { parseCents } from '../../src/common/money';
 import { providerCharges } from '../../src/server/db/schema';
 import { findPaymentForRequest, ledgerFor, ledgerTotals } from '../../src/server/modules/payments/payments.repo';
+import { stepsOf } from '../../src/server/modules/payments/steps.repo';
 import type { TestApp } from './test-app';
 
 /** A request's payment, its ledger totals, and what the ledger says is still held (charged − refunded − paid − fee). */
@@ -28,7 +29,43 @@ export async function expectLedgerWhole(t: TestApp, requestId: string) {
         ? parseCents(payment.platformFee)! + parseCents(payment.mediatorPayout)!
         : parseCents(payment.depositAmount)!;
   expect({ requestId, stillHeld, refunded: totals.refunded }).toEqual({ requestId, stillHeld: held, refunded: parseCents(payment.refundAmount) });
+  await expectLedgerWholePerPayer(t, requestId, payment.id, held);
   return { payment, totals };
+}
+
+/**
+ * The same invariant per payer (issue 24, decision 049): every entry names its payer; for each payer, charged =
+ * refunded + fee kept + paid to the mediator + still held, with nothing held below zero, and what the payers still
+ * hold adds up to what the payment holds. Every settled refund and transfer is booked to the payer of the charge it
+ * draws on, and no charge gives back or pays out more than it took.
+ */
+export async function expectLedgerWholePerPayer(t: TestApp, requestId: string, paymentId: string, held: number) {
+  const entries = await ledgerFor(t.ctx.db, paymentId);
+  const perPayer = new Map<string, number>();
+  const add = (payerId: string, cents: number) => perPayer.set(payerId, (perPayer.get(payerId) ?? 0) + cents);
+  for (const e of entries) {
+    const amount = parseCents(e.amount)!;
+    if (e.kind === 'deposit_charge' || e.kind === 'balance_charge') add(e.payerId, amount);
+    else add(e.payerId, -amount - parseCents(e.platformFee)!);
+  }
+  const negative = [...perPayer].filter(([, cents]) => cents < 0);
+  expect({ requestId, negative }).toEqual({ requestId, negative: [] });
+  expect({ requestId, heldByPayers: [...perPayer.values()].reduce((s, c) => s + c, 0) }).toEqual({ requestId, heldByPayers: held });
+
+  const charges = new Map(entries.filter((e) => e.kind === 'deposit_charge' || e.kind === 'balance_charge').map((e) => [e.providerRef, e]));
+  const byKey = new Map(entries.map((e) => [e.idempotencyKey, e]));
+  const drawn = new Map<string, number>();
+  for (const step of await stepsOf(t.ctx.db, paymentId)) {
+    if (step.status !== 'succeeded' || (step.kind !== 'refund' && step.kind !== 'transfer')) continue;
+    const chargeId = step.kind === 'refund' ? step.params.chargeId : step.params.sourceChargeId;
+    const charge = charges.get(chargeId);
+    const booked = byKey.get(step.idempotencyKey);
+    expect({ requestId, step: step.idempotencyKey, payer: booked?.payerId }).toEqual({ requestId, step: step.idempotencyKey, payer: charge?.payerId });
+    drawn.set(chargeId, (drawn.get(chargeId) ?? 0) + parseCents(step.amount)! + parseCents(step.params.platformFee ?? '0')!);
+  }
+  for (const [chargeId, out] of drawn) {
+    expect({ requestId, chargeId, over: out > parseCents(charges.get(chargeId)!.amount)! }).toEqual({ requestId, chargeId, over: false });
+  }
 }
 
 export type ProviderRow = typeof providerCharges.$inferSelect;

@@ -9,13 +9,20 @@ export function invitationToken(t: TestApp, email: string): string {
     .pop()!;
 }
 
-/** The owner invites `counsel` (a new lawyer unless given) by e-mail, and counsel joins from the link. */
-export async function inviteAndJoin(t: TestApp, ownerCookie: string, requestId: string, counsel?: Account): Promise<Account> {
+/** The owner invites `counsel` (a new lawyer unless given) by e-mail, offering `split` (else 50/50), and counsel joins from the link, accepting it. */
+export async function inviteAndJoin(
+  t: TestApp,
+  ownerCookie: string,
+  requestId: string,
+  counsel?: Account,
+  split?: { firstSidePercent: number; secondSidePercent: number },
+): Promise<Account> {
   const opposing = counsel ?? (await signUpLawyer(t, { firmName: 'Opponent LLP' }));
   const invited = await call(t, 'POST', `/api/requests/${requestId}/invitation`, ownerCookie, {
     email: opposing.email,
     name: 'Olivia Opponent',
     firmName: 'Opponent LLP',
+    ...split,
   });
   if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
   const joined = await call(t, 'POST', `/api/invitations/${invitationToken(t, opposing.email)}/accept`, opposing.cookie);
