@@ -395,6 +395,8 @@ export const LedgerEntrySchema = z.object({
   platformFee: AmountSchema,
   note: z.string().nullable(),
   createdAt: Timestamp,
+  payerId: Id.describe('Whose money moved: the payer of a charge, or of the charge a refund or transfer comes from'),
+  shareSide: z.enum(CASE_SIDES).nullable().describe('On a two-sided case, the side whose share a charge funds'),
 });
 
 /** GET /api/payments: the escrow row, its totals and its ledger (RULES.md 2). */

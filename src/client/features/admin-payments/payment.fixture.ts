@@ -33,6 +33,8 @@ export const RELEASED: AdminPayment = {
       platformFee: '0.00',
       note: null,
       providerRef: 'pi_deposit_123',
+      payerId: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+      shareSide: null,
       createdAt: '2026-11-02T10:05:00.000Z',
     },
     {
@@ -42,6 +44,8 @@ export const RELEASED: AdminPayment = {
       platformFee: '0.00',
       note: null,
       providerRef: 'pi_balance_456',
+      payerId: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+      shareSide: null,
       createdAt: '2026-11-03T09:00:00.000Z',
     },
     {
@@ -51,6 +55,8 @@ export const RELEASED: AdminPayment = {
       platformFee: '140.00',
       note: 'Released after the hold',
       providerRef: 'tr_payout_789',
+      payerId: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+      shareSide: null,
       createdAt: '2026-11-12T10:00:00.000Z',
     },
   ],

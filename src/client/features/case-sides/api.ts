@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { RequestDto } from '../../../common/api-types';
+import type { CaseSide } from '../../../common/enums';
 import type { InvitationDto, InvitationLanding, InviteCounsel } from '../../../common/schemas/cases';
+import type { FeeSplitDto, FeeSplitInput, SharePayment } from '../../../common/schemas/fee-split';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
@@ -41,7 +43,9 @@ export function useInvitationLanding(token: string) {
 
 export function useAcceptInvitation(token: string) {
   return useMutation({
-    mutationFn: () => apiRequest<{ requestId: string; message: string }>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`),
+    /** Joining accepts the offered split; another split in `answer` joins and proposes it (decision 049). */
+    mutationFn: (answer?: FeeSplitInput) =>
+      apiRequest<{ requestId: string; message: string }>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, answer),
     onSuccess: refreshCase,
   });
 }
@@ -66,3 +70,22 @@ export function useDeclineProposal(requestId: string) {
 export function useWithdrawProposal(requestId: string) {
   return useMutation({ mutationFn: () => apiRequest<RequestDto>('DELETE', `/api/requests/${requestId}/selection-proposal`), onSuccess: refreshCase });
 }
+
+// The fee split (issue 24, docs/decisions/049): proposing, accepting, and paying a side's share of the deposit.
+export function useProposeFeeSplit(requestId: string) {
+  return useMutation({
+    mutationFn: (input: FeeSplitInput) => apiRequest<FeeSplitDto | null>('POST', `/api/requests/${requestId}/fee-split`, input),
+    onSuccess: refreshCase,
+  });
+}
+
+export function useAcceptFeeSplit(requestId: string) {
+  return useMutation({ mutationFn: () => apiRequest<FeeSplitDto | null>('POST', `/api/requests/${requestId}/fee-split/accept`), onSuccess: refreshCase });
+}
+
+/** A client secret for a side's outstanding share of the deposit (a new attempt after a decline). */
+export const startSharePayment = (requestId: string, side: CaseSide) => apiRequest<SharePayment>('POST', `/api/requests/${requestId}/shares/${side}/pay`);
+
+export const fetchFeeSplit = (requestId: string) => apiGet<FeeSplitDto | null>(`/api/requests/${requestId}/fee-split`);
+
+export { refreshCase };

@@ -83,7 +83,13 @@ describe('SidesCard', () => {
     await waitFor(() => expect(screen.getAllByText('You cannot invite yourself').length).toBeGreaterThan(0));
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe(`/api/requests/${ID}/invitation`);
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'olivia@opp.example', name: 'Olivia Opponent', firmName: 'Opponent LLP' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'olivia@opp.example',
+      name: 'Olivia Opponent',
+      firmName: 'Opponent LLP',
+      firstSidePercent: 50,
+      secondSidePercent: 50,
+    });
   });
 
   it("shows an open invitation's state with re-send and revoke; a joined side shows both counsel and no invitation", () => {

@@ -2,14 +2,16 @@ import { CircleAlert, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { UserDto } from '../../../common/api-types';
+import { splitProblem } from '../../../common/domain/fee-split';
+import type { FeeSplitInput } from '../../../common/schemas/fee-split';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
-import { Textarea } from '../../components/ui/input';
+import { Input, Textarea } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { formatDate } from '../../lib/format';
+import { displayMoney, formatDate } from '../../lib/format';
 import { useAcceptInvitation, useDeclineInvitation, useInvitationLanding } from './api';
 import { forgetInvitation, rememberInvitation } from './pending-invitation';
 
@@ -33,6 +35,9 @@ export function InvitationLanding({ token, user }: { token: string; user: UserDt
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [declined, setDeclined] = useState(false);
+  const [countering, setCountering] = useState(false);
+  const [myShare, setMyShare] = useState('');
+  const [shareError, setShareError] = useState<string | null>(null);
 
   if (isLoading) return <Skeleton className="h-72" />;
   if (error || !data) {
@@ -45,8 +50,16 @@ export function InvitationLanding({ token, user }: { token: string; user: UserDt
   }
   const next = `/invitations/${encodeURIComponent(token)}`;
   const join = async () => {
+    let answer: FeeSplitInput | undefined;
+    if (countering) {
+      const mine = myShare.trim() === '' ? NaN : Number(myShare);
+      answer = { firstSidePercent: 100 - mine, secondSidePercent: mine };
+      const problem = splitProblem(answer);
+      if (problem) return setShareError(problem.message);
+      setShareError(null);
+    }
     try {
-      const joined = await accept.mutateAsync();
+      const joined = await accept.mutateAsync(answer);
       forgetInvitation();
       toast({ title: 'You joined the case', description: joined.message });
       navigate(`/requests/${joined.requestId}`);
@@ -83,6 +96,29 @@ export function InvitationLanding({ token, user }: { token: string; user: UserDt
           <dd className="font-medium wrap-anywhere">{data.caseName}</dd>
           <dd className="text-sm text-muted-foreground wrap-anywhere">Case #{data.caseNumber}</dd>
         </dl>
+        {data.usable && !declined ? (
+          <div className="grid gap-1 rounded-lg border p-4" data-testid="offered-split">
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Sharing the fee</p>
+            <p className="text-sm">
+              {inviter} proposes that your side pays <strong>{data.split.secondSidePercent}%</strong> of the mediator's fee:{' '}
+              <strong>{displayMoney(data.split.yourBudget)}</strong>, of which <strong>{displayMoney(data.split.yourDeposit)}</strong> is your share of the
+              deposit, due once you join. Joining accepts this split.
+            </p>
+            {countering ? (
+              <FormField
+                label="Your side's share instead (%)"
+                error={shareError ?? undefined}
+                hint="Joining proposes it; the requesting side accepts it or not."
+              >
+                <Input inputMode="numeric" className="max-w-32" value={myShare} onChange={(e) => setMyShare(e.target.value)} />
+              </FormField>
+            ) : (
+              <Button variant="link" className="justify-self-start px-0" onClick={() => setCountering(true)}>
+                Propose a different split
+              </Button>
+            )}
+          </div>
+        ) : null}
         {declined ? (
           <Alert tone="info">
             <p>You declined the invitation. {inviter} has been told.</p>
@@ -100,7 +136,7 @@ export function InvitationLanding({ token, user }: { token: string; user: UserDt
             </p>
             {user?.role === 'lawyer' ? (
               <Button onClick={() => void join()} disabled={accept.isPending}>
-                {accept.isPending ? 'Joining...' : `Join as ${user.firstName} ${user.lastName}`}
+                {accept.isPending ? 'Joining...' : `Join as ${user.firstName} ${user.lastName}${countering ? ' and propose my split' : ''}`}
               </Button>
             ) : user ? (
               <Alert tone="warning">

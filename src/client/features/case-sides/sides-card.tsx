@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlus, RotateCw, Users, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { RequestDto } from '../../../common/api-types';
+import { DEFAULT_FIRST_SIDE_PERCENT, shareOf } from '../../../common/domain/fee-split';
+import { parseCents } from '../../../common/money';
 import { InviteCounselSchema, type CaseSides, type InvitationDto } from '../../../common/schemas/cases';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +14,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { applyServerErrors } from '../../lib/form-errors';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { displayCents, displayMoney, formatDate, formatDateTime } from '../../lib/format';
 import { useInviteCounsel, useResendInvitation, useRevokeInvitation } from './api';
 
 type InviteValues = z.input<typeof InviteCounselSchema>;
@@ -53,8 +55,17 @@ function InviteForm({ request, onDone }: { request: RequestDto; onDone?: () => v
   const invite = useInviteCounsel(request.id);
   const form = useForm<InviteValues, unknown, InviteBody>({
     resolver: zodResolver(InviteCounselSchema),
-    defaultValues: { email: request.opposingLawyerEmail ?? '', name: request.opposingLawyerName ?? '', firmName: request.opposingLawyerFirmName ?? '' },
+    defaultValues: {
+      email: request.opposingLawyerEmail ?? '',
+      name: request.opposingLawyerName ?? '',
+      firmName: request.opposingLawyerFirmName ?? '',
+      firstSidePercent: DEFAULT_FIRST_SIDE_PERCENT,
+      secondSidePercent: 100 - DEFAULT_FIRST_SIDE_PERCENT,
+    },
   });
+  const percent = useWatch({ control: form.control, name: 'firstSidePercent' });
+  const valid = typeof percent === 'number' && Number.isInteger(percent) && percent >= 0 && percent <= 100;
+  const budget = shareOf(parseCents(request.budget) ?? 0, valid ? percent : DEFAULT_FIRST_SIDE_PERCENT);
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -62,7 +73,7 @@ function InviteForm({ request, onDone }: { request: RequestDto; onDone?: () => v
       toast({ title: 'Invitation sent', description: `We e-mailed ${sent.email} a link to join this case. It works once, for 14 days.` });
       onDone?.();
     } catch (error) {
-      applyServerErrors(error, form.setError, ['email', 'name', 'firmName']);
+      applyServerErrors(error, form.setError, ['email', 'name', 'firmName', 'firstSidePercent', 'secondSidePercent']);
       toastError('Could not send the invitation', error);
     }
   });
@@ -76,6 +87,25 @@ function InviteForm({ request, onDone }: { request: RequestDto; onDone?: () => v
       </FormField>
       <FormField label="Firm" error={errors.firmName?.message} className="sm:col-span-2">
         <Input autoComplete="off" maxLength={200} {...form.register('firmName')} />
+      </FormField>
+      <FormField
+        label="Your side's share of the fee (%)"
+        error={errors.firstSidePercent?.message ?? errors.secondSidePercent?.message}
+        hint={
+          valid
+            ? `You pay ${displayCents(budget.first)} of the ${displayMoney(request.budget)} budget, they pay ${displayCents(budget.second)} (${100 - percent}%). They accept this split by joining, or propose another.`
+            : 'A whole percent from 0 to 100; the other side pays the rest.'
+        }
+        className="sm:col-span-2"
+      >
+        <Input
+          inputMode="numeric"
+          className="max-w-32"
+          {...form.register('firstSidePercent', {
+            valueAsNumber: true,
+            onChange: (e: { target: { value: string } }) => form.setValue('secondSidePercent', 100 - Number(e.target.value)),
+          })}
+        />
       </FormField>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>

@@ -19,6 +19,8 @@ const line = (kind: PaymentView['ledger'][number]['kind'], amount: string, extra
   platformFee: '0.00',
   note: null,
   createdAt: '2026-03-02T15:00:00Z',
+  payerId: '11111111-1111-4111-8111-111111111111',
+  shareSide: null,
   ...extra,
 });
 

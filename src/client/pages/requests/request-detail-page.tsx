@@ -22,7 +22,9 @@ import { hasErrorCode } from '../../lib/api-client';
 import { displayMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ProposalPanel } from '../../features/case-sides/proposal-panel';
+import { FeeSplitCard } from '../../features/case-sides/fee-split-card';
 import { SidesCard } from '../../features/case-sides/sides-card';
+import { SharePaymentButton } from './share-payment-button';
 import { isAfterMatch, LawyerAfterMatch, MediatorAfterMatch } from './after-match-panel';
 import { DepositPaymentDialog } from './deposit-payment-dialog';
 import { SelectionStep } from './selection-step';
@@ -145,6 +147,14 @@ export function RequestDetailPage() {
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
       <CaseDocumentsCard request={request} userId={user.id} />
       <SidesCard request={request} />
+      <FeeSplitCard
+        request={request}
+        payButton={(side, amount) =>
+          request.sides?.mySeat === 'first' || request.sides?.mySeat === 'second' ? (
+            <SharePaymentButton requestId={request.id} side={side} mySide={request.sides.mySeat} amount={amount} />
+          ) : null
+        }
+      />
       <CasePartiesCard request={request} />
       <PaymentFiguresCard request={request} reader={isOwner ? 'lawyer' : user.role === 'admin' ? 'admin' : 'mediator'} />
     </div>

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { feeSplits, shareIntents } from '../../db/schema';
 
@@ -64,4 +64,13 @@ export async function settleShareIntent(
 
 export async function setShareIntentId(tx: DbOrTx, id: string, intentId: string, at: Date): Promise<void> {
   await tx.update(shareIntents).set({ intentId, updatedAt: at }).where(eq(shareIntents.id, id));
+}
+
+/** Attempts with an intent still pending since before `before`: the reconciler asks the provider how they ended. */
+export async function staleShareIntents(db: DbOrTx, before: Date): Promise<ShareIntentRow[]> {
+  return db
+    .select()
+    .from(shareIntents)
+    .where(and(eq(shareIntents.status, 'pending'), isNotNull(shareIntents.intentId), lt(shareIntents.updatedAt, before)))
+    .limit(100);
 }

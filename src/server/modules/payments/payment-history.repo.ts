@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mediationRequests, payments } from '../../db/schema';
 
@@ -6,7 +6,8 @@ import { mediationRequests, payments } from '../../db/schema';
 export type PaymentScope = { role: 'lawyer'; userId: string } | { role: 'mediator'; userId: string } | { role: 'admin' };
 
 function scopeCondition(scope: PaymentScope): SQL | undefined {
-  if (scope.role === 'lawyer') return eq(payments.lawyerId, scope.userId);
+  // The second side's counsel reads the payment of a case they joined (their own movements: payments.presenter.ts).
+  if (scope.role === 'lawyer') return or(eq(payments.lawyerId, scope.userId), eq(mediationRequests.opposingLawyerId, scope.userId));
   if (scope.role === 'mediator') return eq(payments.mediatorId, scope.userId);
   return undefined;
 }

@@ -4,8 +4,12 @@ import type { PaymentListRow } from './payment-history.repo';
 import { settle, settlementDto, sumLedger } from '../../../common/domain/settlement';
 import { ledgerTotals, type LedgerRow } from './payments.repo';
 
-/** Who reads the payment: a mediator sees only the money moved to them (RULES.md 6), the others the whole ledger. */
-export type PaymentViewer = 'mediator' | 'lawyer' | 'admin';
+/**
+ * Who reads the payment: a mediator sees only the money moved to them (RULES.md 6); a lawyer the movements of their own
+ * money (on a one-sided case, all of it; on a two-sided case, their side's charges and what came of them: decision
+ * 049); admins everything.
+ */
+export type PaymentViewer = 'mediator' | 'admin' | { lawyerId: string };
 
 const paidToMediator = (e: LedgerRow) => e.kind === 'payout_transfer' || e.kind === 'cancellation_fee';
 
@@ -21,7 +25,7 @@ export function presentPayment({ payment, caseName, caseNumber, requestStatus }:
     requestCancelled: requestStatus === 'cancelled',
   });
   const toMediator = ledger.filter(paidToMediator);
-  const shown = viewer === 'mediator' ? toMediator : ledger;
+  const shown = viewer === 'mediator' ? toMediator : viewer === 'admin' ? ledger : ledger.filter((e) => e.payerId === viewer.lawyerId);
   const lastPaid = toMediator.at(-1);
   return {
     id: payment.id,
@@ -51,6 +55,8 @@ export function presentPayment({ payment, caseName, caseNumber, requestStatus }:
       platformFee: twoDecimals(e.platformFee)!,
       note: e.note,
       createdAt: e.createdAt.toISOString(),
+      payerId: e.payerId,
+      shareSide: e.shareSide,
     })),
   };
 }

@@ -8,11 +8,11 @@ import { findPaymentInScope, listPaymentsPage, type PaymentScope } from './payme
 import { presentPayment, type PaymentViewer } from './payments.presenter';
 import { ledgersFor } from './payments.repo';
 
-/** Lawyers see the payments of their requests, mediators those they are the mediator of, admins all (RULES.md 6). */
+/** Lawyers see the payments of their requests (either side's: decision 049), mediators those they are the mediator of, admins all (RULES.md 6). */
 function scopeOf(user: SessionUser): { scope: PaymentScope; viewer: PaymentViewer } {
   if (user.role === 'admin') return { scope: { role: 'admin' }, viewer: 'admin' };
   if (user.role === 'mediator') return { scope: { role: 'mediator', userId: user.id }, viewer: 'mediator' };
-  return { scope: { role: 'lawyer', userId: user.id }, viewer: 'lawyer' };
+  return { scope: { role: 'lawyer', userId: user.id }, viewer: { lawyerId: user.id } };
 }
 
 /**
