@@ -23,8 +23,6 @@ export function shareOf(total: Cents, firstSidePercent: number): Record<CaseSide
   return { first: total - second, second };
 }
 
-export const otherSide = (side: CaseSide): CaseSide => (side === 'first' ? 'second' : 'first');
-
 /** A charge that paid (part of) a deposit: whose share it funds, and what it still holds after refunds. */
 export interface ShareCharge {
   chargeId: string;
