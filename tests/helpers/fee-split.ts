@@ -2,7 +2,7 @@ import { parseCents } from '../../src/common/money';
 import { findPaymentForRequest, ledgerFor } from '../../src/server/modules/payments/payments.repo';
 import { stepsOf } from '../../src/server/modules/payments/steps.repo';
 import { signUpLawyer, signUpMediator, type Account } from './accounts';
-import { expectLedgerWhole, expectProviderAgrees, providerRows, type ProviderRow } from './ledger';
+import { expectLedgerWhole, expectProviderAgrees } from './ledger';
 import { call, CARDS, createLiveRequest, setTier } from './requests';
 import type { TestApp } from './test-app';
 import { inviteAndJoin } from './two-sided';
@@ -87,22 +87,10 @@ export async function moneyOf(t: TestApp, id: string, payerId: string) {
   return { charged, refunded, toMediator, fee, held: charged - refunded - toMediator - fee };
 }
 
-/**
- * The provider's records with the share payments counted as deposits. tests/helpers/ledger.ts `providerSummary` counts
- * only intents whose purpose is 'deposit' or 'balance', so a share paid by card ('deposit_share') and the refunds drawn
- * on it would be missing from its sums; relabelled here, the provider's own rows are compared unchanged otherwise.
- */
-async function providerRowsWithShares(t: TestApp): Promise<ProviderRow[]> {
-  return (await providerRows(t)).map((row) => {
-    const meta = row.metadata ? (JSON.parse(row.metadata) as Record<string, string>) : {};
-    return meta.purpose === 'deposit_share' ? { ...row, metadata: JSON.stringify({ ...meta, purpose: 'deposit' }) } : row;
-  });
-}
-
 /** Both ledger checks after a flow settled: whole (per payment and per payer), and the provider agrees (shares included). */
 export async function expectMoneyWhole(t: TestApp, id: string) {
   const ledger = await expectLedgerWhole(t, id);
-  const provider = await expectProviderAgrees(t, id, await providerRowsWithShares(t));
+  const provider = await expectProviderAgrees(t, id);
   return { ledger, provider };
 }
 

@@ -120,11 +120,10 @@ describe.each(backends)('the fee split on %s', (backend) => {
     const offered = await propose(id, owner.cookie, 40, 60);
     expect(offered.statusCode).toBe(200);
     expect(offered.json()).toMatchObject({ agreed: { firstSidePercent: 70 }, proposal: { firstSidePercent: 40, secondSidePercent: 60, proposedBy: 'first' } });
-    // BUG: fee-split.service.ts changeSplit words the notice with `saved.firstSidePercent ?? saved.proposedPercent`:
-    // with a split already agreed it names the agreed 70% / 30%, not the 40% / 60% proposed.
-    expect
-      .soft(await noteOf(opposing.cookie, 'fee_split_proposed'))
-      .toBe('Lena Lawyer proposes to share the fee for Smith v. Jones 40% / 60% (inviting side / other side). Accept it, or propose another.');
+    // The notice names the split proposed, not the one agreed.
+    expect(await noteOf(opposing.cookie, 'fee_split_proposed')).toBe(
+      'Lena Lawyer proposes to share the fee for Smith v. Jones 40% / 60% (inviting side / other side). Accept it, or propose another.',
+    );
     // The second side answers with another (replacing it), the first side replaces it again with the same as before.
     expect((await propose(id, opposing.cookie, 55, 45)).json().proposal).toMatchObject({ firstSidePercent: 55, proposedBy: 'second' });
     expect((await propose(id, owner.cookie, 40, 60)).json().proposal).toMatchObject({ firstSidePercent: 40, proposedBy: 'first' });
@@ -271,9 +270,8 @@ describe.each(backends)('the fee split on %s', (backend) => {
     expect(created.statusCode).toBe(201);
     const page = (await call(t, 'GET', `/api/invitations/${invitationToken(t, email)}`)).json();
     expect(page.split).toMatchObject({ firstSidePercent: 50, secondSidePercent: 50, yourBudget: '700.00' });
-    // BUG: invitations.service.ts offeredSplit reads the deposit from the request (set only at submit) and falls back to
-    // 0: a draft's invitee is shown "$0.00" as their share of a deposit that will be $250.00 (half: $125.00).
-    expect.soft(page.split.yourDeposit).toBe('125.00');
+    // A draft's deposit is the one submit would fix (the platform's today): half of $250.00.
+    expect(page.split.yourDeposit).toBe('125.00');
 
     // Joined while a draft; once submitted (the first side pays the whole deposit) the second side's half is due.
     const id = created.json().id as string;

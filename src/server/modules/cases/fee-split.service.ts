@@ -17,6 +17,7 @@ import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { chargesStillHeld, findPaymentForRequest, type HeldCharge } from '../payments/payments.api';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
+import { currentTerms } from '../settings/terms';
 import * as repo from './fee-split.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
@@ -33,12 +34,17 @@ export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: Hel
   return !charges.some((c) => c.kind === 'deposit_charge' && c.shareSide === 'second');
 }
 
+/** The request's deposit: fixed at submit; before that, the deposit the platform asks today (what submit would fix). */
+export async function depositOf(db: DbOrTx, request: Pick<RequestRow, 'depositAmount'>): Promise<string> {
+  return request.depositAmount ?? (await currentTerms(db)).defaultDeposit;
+}
+
 /** The split as the request page shows it: percents, an open proposal, and each side's money under the agreed split. */
 export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.FeeSplitRow | undefined): Promise<FeeSplitDto | null> {
   if (!row) return null;
   const payment = await findPaymentForRequest(db, request.id);
   const charges = payment?.status === 'held' ? await chargesStillHeld(db, payment.id) : [];
-  const deposit = parseCents(request.depositAmount ?? request.terms?.defaultDeposit ?? '0') ?? 0;
+  const deposit = parseCents(await depositOf(db, request))!;
   const budget = parseCents(request.budget)!;
   let shares: FeeSplitDto['shares'] = null;
   if (row.firstSidePercent !== null) {
@@ -117,7 +123,7 @@ async function changeSplit(ctx: AppContext, user: SessionUser, requestId: string
     const { values, outcome } = change(split, seat, now);
     const saved = await repo.saveFeeSplit(tx, { ...split, ...values, updatedAt: now });
     const other = seat === 'first' ? request.opposingLawyerId : request.lawyerId;
-    const percents = splitOf(saved.firstSidePercent ?? saved.proposedPercent!);
+    const percents = splitOf(outcome === 'agreed' ? saved.firstSidePercent! : saved.proposedPercent!);
     const text = `${percents.firstSidePercent}% / ${percents.secondSidePercent}% (inviting side / other side)`;
     await notify(tx, [
       outcome === 'agreed'

@@ -15,7 +15,7 @@ import { notify } from '../notifications/notifications.service';
 import { findRequest } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { findUserById } from '../users/users.repo';
-import { splitOnJoining } from './fee-split.service';
+import { depositOf, splitOnJoining } from './fee-split.service';
 import * as repo from './invitations.repo';
 import { INVITATION_LIFETIME_MS, queueInvitationEmail, sendInvitation } from './invitation-writes';
 import { invitationState, presentInvitation } from './invitations.presenter';
@@ -120,13 +120,13 @@ export async function openInvitation(ctx: AppContext, token: string): Promise<In
     state,
     usable: state === 'opened',
     expiresAt: row.expiresAt.toISOString(),
-    split: offeredSplit(request, row.firstSidePercent),
+    split: offeredSplit(request, await depositOf(ctx.db, request), row.firstSidePercent),
   };
 }
 
 /** The split an invitation offers, and what it means in money for the invitee (decision 049). */
-function offeredSplit(request: { budget: string; depositAmount: string | null; terms: { defaultDeposit: string } | null }, firstSidePercent: number) {
-  const deposit = parseCents(request.depositAmount ?? request.terms?.defaultDeposit ?? '0') ?? 0;
+function offeredSplit(request: { budget: string }, depositAmount: string, firstSidePercent: number) {
+  const deposit = parseCents(depositAmount)!;
   return {
     ...splitOf(firstSidePercent),
     yourDeposit: formatCents(shareOf(deposit, firstSidePercent).second),

@@ -19,8 +19,11 @@ async function reconcileShares(ctx: AppContext, minAgeMs: number): Promise<numbe
   return settled;
 }
 
+/** A side's share of the deposit paid by card (decision 049); one object, so a second context registers the same. */
+const depositShare = { succeeded: onShareSucceeded, failed: onShareFailed };
+
 /** Registers a side's share of the deposit (decision 049) with payments (bootstrap.ts). */
 export function registerCasePayments(): void {
-  registerPaymentPurpose('deposit_share', { succeeded: onShareSucceeded, failed: onShareFailed });
+  registerPaymentPurpose('deposit_share', depositShare);
   registerPaymentReconciler('deposit_share', reconcileShares);
 }

@@ -29,8 +29,7 @@ describeOnPostgres('share-payments.race.test.ts', 'share payment races on postgr
       expect(refunds.every((r) => r.status === 'succeeded')).toBe(true);
       const undone = shares.filter((e) => refunds.some((r) => r.chargeId === e.providerRef && r.amount === e.amount));
       expect(undone).toHaveLength(1);
-      // The payer told "already paid" is the one whose payment went back (see the BUG in share-payments.api.test.ts:
-      // the one that went back is not always the later one, and then both are answered 200).
+      // The payer told "already paid" is the one whose payment went back (the later one).
       answers.forEach((a, i) => {
         const payer = [opposing, owner][i];
         if (a.statusCode === 409) {

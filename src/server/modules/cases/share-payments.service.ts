@@ -123,7 +123,10 @@ export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): 
     const payerOf = new Map(held.map((c) => [c.chargeId, c.payerId]));
     const returnedTo = new Map<string, Cents>();
     const steps: StepRow[] = [];
-    for (const refund of excessRefunds(parseCents(payment.depositAmount)!, split.firstSidePercent, depositShares(held))) {
+    // The charge that just arrived counts as the latest (two recorded at the same instant have no order by time), so a
+    // share paid twice is returned from this payment, whoever paid the other.
+    const shares = depositShares(held).sort((a, b) => Number(a.chargeId === chargeId) - Number(b.chargeId === chargeId));
+    for (const refund of excessRefunds(parseCents(payment.depositAmount)!, split.firstSidePercent, shares)) {
       const to = payerOf.get(refund.chargeId)!;
       returnedTo.set(to, (returnedTo.get(to) ?? 0) + refund.amount);
       const paidTwice = refund.chargeId === chargeId;
