@@ -94,6 +94,43 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
       undefined,
       all(403, { first: 200, second: 200, admin: 200, unrelated: 404, outsider: 404 }),
     ],
+    // The fee split (decision 049): read by counsel, the selected mediator and admins; fixed once matched (409 to
+    // counsel); paying the first side's share (paid whole at submit) is 409 to counsel, a side that is not one 400.
+    [
+      'the fee split',
+      'GET',
+      () => `/api/requests/${id}/fee-split`,
+      undefined,
+      all(403, { first: 200, second: 200, selected: 200, admin: 200, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'a new split once matched',
+      'POST',
+      () => `/api/requests/${id}/fee-split`,
+      { firstSidePercent: 30, secondSidePercent: 70 },
+      all(403, { first: 409, second: 409, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'accept a split (none proposed)',
+      'POST',
+      () => `/api/requests/${id}/fee-split/accept`,
+      undefined,
+      all(403, { first: 409, second: 409, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'pay the first side’s share (paid at submit)',
+      'POST',
+      () => `/api/requests/${id}/shares/first/pay`,
+      undefined,
+      all(403, { first: 409, second: 409, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'a side that is not a side',
+      'POST',
+      () => `/api/requests/${id}/shares/third/pay`,
+      undefined,
+      all(403, { first: 400, second: 400, unrelated: 404, outsider: 404 }),
+    ],
     [
       'a side’s parties',
       'PUT',
