@@ -84,7 +84,8 @@ export function providerSummary(rows: ProviderRow[], requestId: string) {
   for (const row of rows) {
     const m = meta(row);
     if (row.status !== 'succeeded' || m.requestId !== requestId) continue;
-    if (row.kind === 'intent' && (m.purpose === 'deposit' || m.purpose === 'balance' || m.purpose === 'deposit_share')) charges.set(m.chargeId ?? row.id, parseCents(row.amount)!);
+    if (row.kind === 'intent' && (m.purpose === 'deposit' || m.purpose === 'balance' || m.purpose === 'deposit_share'))
+      charges.set(m.chargeId ?? row.id, parseCents(row.amount)!);
     if (row.kind === 'charge') charges.set(row.id, parseCents(row.amount)!);
   }
   const perCharge = new Map([...charges.keys()].map((id) => [id, { refunded: 0, transferred: 0, refunds: 0 }]));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CaseSide } from '../enums';
 import { MAX_CENTS } from '../money';
-import { depositPosition, excessRefunds, proportionalParts, shareOf, splitProblem, type ShareCharge } from './fee-split';
+import { depositPosition, excessRefunds, keptByCanceller, proportionalParts, shareOf, splitProblem, type ShareCharge } from './fee-split';
 
 // Issue 24, docs/decisions/049: the fee split of a two-sided case.
 const RUNS = { numRuns: 500 };
@@ -356,6 +356,40 @@ describe('splitProblem', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100 }), (p) => {
         expect(splitProblem({ firstSidePercent: p, secondSidePercent: 100 - p })).toBeNull();
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('keptByCanceller (the cancelling side bears what a cancellation keeps, decision 049)', () => {
+  it.each([
+    // [amounts, cancellers, kept, expected]
+    [[15_000, 10_000], [true, false], 12_500, [12_500, 0]], // the canceller's 150.00 covers the 125.00 kept
+    [[12_500, 12_500], [true, false], 25_000, [12_500, 12_500]], // nothing refunded: the rest from the other side
+    [[5_000, 20_000], [true, false], 12_500, [5_000, 7_500]], // the canceller holds less than is kept
+    [[15_000, 10_000], [false, false], 12_500, [7_500, 5_000]], // an admin's cancellation: in proportion
+    [[15_000, 10_000], [true, true], 12_500, [7_500, 5_000]], // both charges the canceller's: in proportion
+    [[25_000], [true], 12_500, [12_500]], // one-sided: as before
+    [[25_000], [false], 0, [0]],
+  ])('%j (cancellers %j) keeping %i → %j', (amounts, cancellers, kept, expected) => {
+    expect(keptByCanceller(amounts, cancellers, kept)).toEqual(expected);
+  });
+
+  it('keeps exactly the amount, never more than a charge holds, the canceller first', () => {
+    const input = fc
+      .array(fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.boolean()), { minLength: 1, maxLength: 6 })
+      .chain((charges) => fc.tuple(fc.constant(charges), fc.integer({ min: 0, max: charges.reduce((s, [a]) => s + a, 0) })));
+    fc.assert(
+      fc.property(input, ([charges, kept]) => {
+        const amounts = charges.map(([a]) => a);
+        const cancellers = charges.map(([, c]) => c);
+        const parts = keptByCanceller(amounts, cancellers, kept);
+        expect(parts.reduce((s, p) => s + p, 0)).toBe(kept);
+        parts.forEach((p, i) => expect(p).toBeLessThanOrEqual(amounts[i]));
+        const theirs = amounts.filter((_, i) => cancellers[i]).reduce((s, a) => s + a, 0);
+        const fromThem = parts.filter((_, i) => cancellers[i]).reduce((s, p) => s + p, 0);
+        expect(fromThem).toBe(Math.min(kept, theirs));
       }),
       RUNS,
     );

@@ -98,6 +98,26 @@ export function proportionalParts(amounts: readonly Cents[], total: Cents): Cent
   return parts;
 }
 
+/**
+ * What each deposit charge keeps of a cancellation's kept amount when the cancelling side bears it (decision 049):
+ * taken from the canceller's charges first (in proportion to what each holds), and only what they cannot cover from
+ * the other charges (in proportion too). Without a canceller among the payers (an admin's cancellation) it is shared
+ * in proportion to what every charge holds. The rest of each charge is refunded to its payer.
+ */
+export function keptByCanceller(amounts: readonly Cents[], cancellers: readonly boolean[], kept: Cents): Cents[] {
+  const theirs = amounts.map((a, i) => (cancellers[i] ? a : 0));
+  const fromThem = Math.min(
+    kept,
+    theirs.reduce((s, a) => s + a, 0),
+  );
+  const first = proportionalParts(theirs, fromThem);
+  const others = proportionalParts(
+    amounts.map((a, i) => (cancellers[i] ? 0 : a)),
+    kept - fromThem,
+  );
+  return amounts.map((_, i) => first[i] + others[i]);
+}
+
 /** A split in whole percents from 0 to 100 whose two shares add up to 100: the field error, or null. */
 export function splitProblem(split: { firstSidePercent?: unknown; secondSidePercent?: unknown }): { field: keyof FeeSplit; message: string } | null {
   for (const field of ['firstSidePercent', 'secondSidePercent'] as const) {

@@ -71,8 +71,8 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   return (
     <>
       <CompletionSummary request={request} showPayout={false} />
-      {/* A problem with the payout is reported by its payer, the first side (RULES.md 2.3). */}
-      {isSecondSide ? null : <ReportProblem request={request} isOwner={isOwner} reader={isOwner ? 'lawyer' : 'admin'} />}
+      {/* A problem with the payout is reported by those who paid toward it: either side's counsel (decision 049). */}
+      <ReportProblem request={request} isOwner={isOwner || isSecondSide} reader={isOwner ? 'lawyer' : 'admin'} />
       <RequestReviews
         requestId={request.id}
         viewerId={user.id}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpLawyer, type Account } from '../../../../tests/helpers/accounts';
+import { PASSWORD, signUpLawyer, type Account } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import {
   acceptingMediators,
@@ -18,8 +18,9 @@ import {
 } from '../../../../tests/helpers/fee-split';
 import { call, CARDS, createLiveRequest } from '../../../../tests/helpers/requests';
 import { runDueJobs } from '../../../../tests/helpers/jobs';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { invitationToken } from '../../../../tests/helpers/two-sided';
+import { ensureAdmin } from '../users/accounts.service';
 import { SPLIT_FIRST } from './fee-split-writes';
 import { registerCasePayments } from './payment-purposes';
 
@@ -186,19 +187,36 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     await expectMoneyWhole(t, id);
   });
 
-  it('cancelled after selection with half the deposit refunded (60/40): refunds and the fee from each deposit charge in proportion', async () => {
-    // Six days ahead: fewer than 7 days, at least 3 business days: 50% of the deposit is refunded (RULES.md 2.4).
-    const preferredDate = daysOn(t, 6);
-    const { owner, opposing, id } = await twoSided(t, { firstSidePercent: 60, secondSidePercent: 40 }, { preferredDate });
+  /** A matched 60/40 case six days ahead (fewer than 7 days, at least 3 business days: half the deposit refunded). */
+  async function matchedSixtyForty() {
+    const { owner, opposing, id } = await twoSided(t, { firstSidePercent: 60, secondSidePercent: 40 }, { preferredDate: daysOn(t, 6) });
     await payShare(t, opposing, id, 'second');
     const [mediator] = await acceptingMediators(t, id);
     await agreeOnMediator(t, owner, opposing, id, mediator);
     expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 140_000, refunded: 10_000, held: 130_000 });
+    return { owner, opposing, id };
+  }
 
+  it('the inviting side cancels after selection with half the deposit kept (60/40): the canceller bears it, the other side gets its share back whole', async () => {
+    const { owner, opposing, id } = await matchedSixtyForty();
     const cancelled = await call(t, 'POST', `/api/requests/${id}/cancel`, owner.cookie, { reason: 'Settled' });
     expect(cancelled.statusCode).toBe(200);
-    // Held of the deposit: 150.00 (first) and 100.00 (second); 125.00 refunded as 75.00 + 50.00; the kept 125.00 is
-    // paid from the same charges alike: 67.50 + 7.50 commission, 45.00 + 5.00. The balance goes back whole.
+    // Held of the deposit: 150.00 (first) and 100.00 (second); the kept 125.00 comes from the canceller's charge
+    // (112.50 to the mediator + 12.50 commission), so the first side gets 25.00 back and the second side its 100.00.
+    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 140_000, refunded: 10_000 + 2_500 + 115_000, toMediator: 11_250, fee: 1_250, held: 0 });
+    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 10_000, refunded: 10_000, toMediator: 0, fee: 0, held: 0 });
+    await expectMoneyWhole(t, id);
+  });
+
+  it('an admin cancels after selection with half the deposit kept (60/40): refunds and the fee from each deposit charge in proportion', async () => {
+    const { owner, opposing, id } = await matchedSixtyForty();
+    const email = `share.admin.${Date.now()}@example.com`;
+    await ensureAdmin(t.ctx, email, PASSWORD);
+    const admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email, password: PASSWORD }));
+    const cancelled = await call(t, 'POST', `/api/admin/mediations/${id}/cancel`, admin, { refund: 'partial', reason: 'Both sides asked' });
+    expect(cancelled.statusCode).toBe(200);
+    // Nobody's cancellation: 125.00 refunded as 75.00 + 50.00; the kept 125.00 is paid from the same charges alike:
+    // 67.50 + 7.50 commission, 45.00 + 5.00. The balance goes back whole.
     expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 140_000, refunded: 10_000 + 7_500 + 115_000, toMediator: 6_750, fee: 750, held: 0 });
     expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 10_000, refunded: 5_000, toMediator: 4_500, fee: 500, held: 0 });
     await expectMoneyWhole(t, id);
@@ -239,6 +257,19 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
   it('the share purpose registers again as the same handler: a second app in one process (both backends in one file) starts', () => {
     // One handler object: a second createContext in the process (both backends in one file) registers the same.
     expect(() => registerCasePayments()).not.toThrow();
+  });
+
+  it('either side may report a problem within the hold window (both paid toward the payout); the other counsel hears of it', async () => {
+    const { owner, opposing, id } = await twoSided(t);
+    await payShare(t, opposing, id, 'second');
+    const [mediator] = await acceptingMediators(t, id);
+    await agreeOnMediator(t, owner, opposing, id, mediator);
+    expect((await call(t, 'POST', `/api/requests/${id}/complete`, mediator.cookie, { completionResults: 'No agreement.' })).statusCode).toBe(200);
+    const reported = await call(t, 'POST', `/api/requests/${id}/dispute`, opposing.cookie, { reason: 'The session was cut short after an hour.' });
+    expect(reported.statusCode).toBe(201);
+    expect((await notesOf(t, owner.cookie)).filter((n) => n.type === 'dispute_opened')).toHaveLength(1);
+    expect((await call(t, 'POST', `/api/requests/${id}/dispute`, owner.cookie, { reason: 'Same here.' })).statusCode).toBe(409);
+    await expectMoneyWhole(t, id);
   });
 
   // Last: it moves the clock past the payout hold window.

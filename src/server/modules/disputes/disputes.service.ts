@@ -44,14 +44,16 @@ const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => Ob
 const caseLabel = (r: RequestRow) => `${r.caseName} (Case #${r.caseNumber})`;
 
 /**
- * The lawyer reports a problem with a completed mediation (RULES.md 2.3): the owning lawyer only, while the payment is
+ * The lawyer reports a problem with a completed mediation (RULES.md 2.3): the owning lawyer (or, in a two-sided case,
+ * either side's counsel: decision 049), while the payment is
  * held and the hold window runs, one open dispute at a time. Decided under the request and payment locks, the same
  * locks the payout job takes, so either the payout or the dispute wins, never both. The mediator and every admin are
  * told; the payout job then waits (payout.service.ts, hasOpenDispute). Refusals: 404 → 403 → 400 → 409 (RULES.md 6).
  */
 export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId: string, rawBody: unknown): Promise<RequestDispute> {
   const visible = await findVisibleRequest(ctx, user, requestId);
-  if (visible.lawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can report a problem');
+  // Either side of a two-sided case may report a problem: both paid toward the payout (decision 049).
+  if (visible.lawyerId !== user.id && visible.opposingLawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can report a problem');
   const parsed = DisputeInputSchema.safeParse(rawBody ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
 
@@ -70,7 +72,15 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
     const created = await insertDispute(tx, { requestId: request.id, raisedById: user.id, reason: parsed.data.reason, status: 'open', createdAt: now });
     const admins = await activeAdminIds(tx);
     const lawyerName = `${user.firstName} ${user.lastName}`.trim();
+    const otherCounsel = [request.lawyerId, request.opposingLawyerId].filter((id): id is string => id !== null && id !== user.id);
     await notify(tx, [
+      ...otherCounsel.map((userId) => ({
+        userId,
+        type: 'dispute_opened' as const,
+        title: 'Problem reported',
+        message: `${lawyerName}, the other side's counsel, reported a problem with ${caseLabel(request)}. The payout is paused while our team reviews it.`,
+        linkUrl: `/requests/${request.id}`,
+      })),
       ...(request.selectedMediatorId
         ? [
             {

@@ -1,6 +1,6 @@
 import type { CancellationPreviewDto } from '../../../common/api-types';
 import { checkTransition } from '../../../common/domain/request-status';
-import { proportionalParts } from '../../../common/domain/fee-split';
+import { keptByCanceller, proportionalParts } from '../../../common/domain/fee-split';
 import { cancellationOutcome, type CancellationOutcome, type DepositRefundKind } from '../../../common/domain/refunds';
 import { displayCents, formatCents } from '../../../common/money';
 import type { AppContext } from '../../context';
@@ -103,7 +103,14 @@ export async function previewCancellation(
  * The money side of a cancellation, recorded as steps under the locks (open intents closed, refunds, the
  * cancellation fee) and carried out after commit (docs/decisions/011).
  */
-async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, payment: PaymentRow, outcome: CancellationOutcome): Promise<StepRow[]> {
+async function recordCancellationMoney(
+  tx: Tx,
+  now: Date,
+  request: RequestRow,
+  payment: PaymentRow,
+  outcome: CancellationOutcome,
+  cancelledBy: string | null,
+): Promise<StepRow[]> {
   // Recorded in this order, and carried out in it after commit: open intents closed, refunds, the cancellation fee.
   const recorded: StepRow[] = [];
   const closeIntent = async (intentId: string) =>
@@ -122,18 +129,23 @@ async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, p
     await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
   }
   if (payment.status === 'held') {
-    // Each refund goes to the charges that still hold the money (never one already refunded on arrival), in proportion
-    // to what each holds: on a two-sided case both sides' deposit charges give back alike (decision 049).
+    // Each refund goes to the charges that still hold the money (never one already refunded on arrival). What the
+    // cancellation keeps of the deposit comes from the cancelling counsel's charges first (decision 049: on a two-sided
+    // case the side that cancels bears the fee), else from every deposit charge in proportion to what it holds.
     const charges = (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0);
     const deposits = charges.filter((c) => c.kind === 'deposit_charge');
     const balances = charges.filter((c) => c.kind === 'balance_charge');
-    const refundParts = (held: HeldCharge[], total: number) =>
-      proportionalParts(
-        held.map((c) => c.amount),
-        total,
-      );
-    const depositRefunds = refundParts(deposits, outcome.depositRefund);
-    const refunds = [...zipParts(deposits, depositRefunds), ...zipParts(balances, refundParts(balances, outcome.balanceRefund))];
+    const keptParts = keptByCanceller(
+      deposits.map((c) => c.amount),
+      deposits.map((c) => c.payerId === cancelledBy),
+      deposits.reduce((sum, c) => sum + c.amount, 0) - outcome.depositRefund,
+    );
+    const depositRefunds = deposits.map((c, i) => c.amount - keptParts[i]);
+    const balanceRefunds = proportionalParts(
+      balances.map((c) => c.amount),
+      outcome.balanceRefund,
+    );
+    const refunds = [...zipParts(deposits, depositRefunds), ...zipParts(balances, balanceRefunds)];
     for (const [charge, amount] of refunds) {
       if (amount > 0) {
         recorded.push(
@@ -143,7 +155,7 @@ async function recordCancellationMoney(tx: Tx, now: Date, request: RequestRow, p
     }
     // What each deposit charge keeps is paid from that charge: the mediator's fee (one transfer per source charge) and
     // the commission on it, or, with nobody selected, all of it to the platform.
-    const kept = deposits.map((c, i) => c.amount - depositRefunds[i]);
+    const kept = keptParts;
     const keptFees = proportionalParts(kept, outcome.platformFee);
     for (const [i, charge] of deposits.entries()) {
       if (kept[i] === 0) continue;
@@ -202,7 +214,7 @@ export async function cancelRequest(
     }
 
     const outcome = await outcomeFor(tx, now, request, payment, actor === 'admin' ? (options.adminRefund ?? 'full') : undefined);
-    const steps = payment ? await recordCancellationMoney(tx, now, request, payment, outcome) : [];
+    const steps = payment ? await recordCancellationMoney(tx, now, request, payment, outcome, actor === 'admin' ? null : user.id) : [];
     const involved = await requestsRepo.rejectPendingAcceptances(tx, request.id);
     const updated = await requestsRepo.updateRequest(tx, request.id, { status: 'cancelled', cancelledAt: now, cancelReason: options.reason, updatedAt: now });
     const told = new Set(involved);
