@@ -100,9 +100,11 @@ describe.each(backends)('API fuzzing from the served OpenAPI description on %s',
     expect(sent).toBeGreaterThanOrEqual(operations.length * CASES_PER_OPERATION);
     // The requests reach the handlers: most operations succeeded at least once for some caller. Not all can: the
     // fuzz's own earlier calls end the states some need (a cancel ends the two-sided case's open proposal and its live
-    // invitations, issue 23), and those answer declared refusals, which is what this test checks. A validation layer
-    // that stopped requests early would fall far below these shares (the log lists what never succeeded).
-    expect(reached.length).toBeGreaterThanOrEqual(Math.floor(operations.length * (CASES_PER_OPERATION >= 200 ? 0.7 : 0.6)));
+    // invitations, issue 23), and those answer declared refusals, which is what this test checks. The fee split's
+    // operations (issue 24) succeed only for counsel, on a split still open, with a drawn body that happens to be two
+    // whole percents adding up to 100, or a drawn `side` that is a side: rarely. A validation layer that stopped
+    // requests early would fall far below these shares (the log lists what never succeeded).
+    expect(reached.length).toBeGreaterThanOrEqual(Math.floor(operations.length * (CASES_PER_OPERATION >= 200 ? 0.67 : 0.6)));
     // No body merged a prototype key into Object.prototype.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).role).toBeUndefined();
