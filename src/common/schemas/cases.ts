@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CASE_PARTY_KINDS, CASE_SIDES, PROPOSAL_STATUSES } from '../enums';
-import { splitProblem } from '../domain/fee-split';
-import { FeeSplitDtoSchema } from './fee-split';
+import { FeeSplitDtoSchema, optionalSplitFields, refineOptionalSplit } from './fee-split';
 import { emailField, optionalText, requiredText } from './fields';
 
 // The two-sided case's invitations (issue 23, docs/decisions/043).
@@ -16,30 +15,16 @@ export const InviteCounselSchema = z
     name: requiredText('Opposing counsel name is required', 200),
     firmName: optionalText(200),
     // The fee split offered (decision 049): both shares or neither (then 50/50).
-    firstSidePercent: z.number('The inviting side’s share must be a whole percent').optional(),
-    secondSidePercent: z.number('The other side’s share must be a whole percent').optional(),
+    ...optionalSplitFields,
   })
-  .superRefine((input, issues) => {
-    if (input.firstSidePercent === undefined && input.secondSidePercent === undefined) return;
-    const problem = splitProblem(input);
-    if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+  .superRefine(refineOptionalSplit);
 export type InviteCounsel = z.infer<typeof InviteCounselSchema>;
 
 /**
  * POST /api/invitations/{token}/accept: joining accepts the offered fee split; a different split in the body joins and
  * proposes it instead, for the inviting side to accept (decision 049).
  */
-export const AcceptInvitationSchema = z
-  .object({
-    firstSidePercent: z.number('The inviting side’s share must be a whole percent').optional(),
-    secondSidePercent: z.number('The other side’s share must be a whole percent').optional(),
-  })
-  .superRefine((input, issues) => {
-    if (input.firstSidePercent === undefined && input.secondSidePercent === undefined) return;
-    const problem = splitProblem(input);
-    if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+export const AcceptInvitationSchema = z.object(optionalSplitFields).superRefine(refineOptionalSplit);
 
 /** POST /api/invitations/{token}/decline: an optional reason, shown to the inviting lawyer. */
 export const DeclineInvitationSchema = z.object({ reason: optionalText(1000) });

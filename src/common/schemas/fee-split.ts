@@ -7,13 +7,25 @@ import { CASE_SIDES } from '../enums';
 const Amount = z.string().regex(/^\d+\.\d{2}$/);
 const percent = (field: string) => z.number(`${field} must be a whole percent`);
 
-/** The two shares a side proposes (or the inviting side offers with its invitation): whole percents adding up to 100. */
+/** The split's rule (splitProblem) as a zod refinement: the field error where the problem is. */
+const refineSplit = (split: { firstSidePercent?: number; secondSidePercent?: number }, issues: z.RefinementCtx) => {
+  const problem = splitProblem(split);
+  if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+};
+
+/** The two shares a side proposes: whole percents adding up to 100. */
 export const FeeSplitInputSchema = z
   .object({ firstSidePercent: percent('The inviting side’s share'), secondSidePercent: percent('The other side’s share') })
-  .superRefine((split, issues) => {
-    const problem = splitProblem(split);
-    if (problem) issues.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+  .superRefine(refineSplit);
+
+/** An optional split beside other fields (an invitation's offer, a join's answer): both shares or neither. */
+export const optionalSplitFields = {
+  firstSidePercent: percent('The inviting side’s share').optional(),
+  secondSidePercent: percent('The other side’s share').optional(),
+};
+export const refineOptionalSplit = (input: { firstSidePercent?: number; secondSidePercent?: number }, issues: z.RefinementCtx) => {
+  if (input.firstSidePercent !== undefined || input.secondSidePercent !== undefined) refineSplit(input, issues);
+};
 export type FeeSplitInput = z.infer<typeof FeeSplitInputSchema>;
 
 /** What one side owes and holds, in money: its share of the deposit and of the budget, and what it has paid. */

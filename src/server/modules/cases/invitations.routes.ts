@@ -117,12 +117,7 @@ export function invitationsRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!request.user) throw service.signInToJoin();
       const user = requireActiveMember(request);
       await hitRateLimit(ctx, `invitation-link:${request.ip}`, RATE_LIMITS.invitationLinks);
-      const body = takeBody(request);
-      const answer =
-        body?.firstSidePercent === undefined || body.secondSidePercent === undefined
-          ? null
-          : { firstSidePercent: body.firstSidePercent, secondSidePercent: body.secondSidePercent };
-      return service.acceptInvitation(ctx, user, request.params.token, answer);
+      return service.acceptInvitation(ctx, user, request.params.token, takeBody(request));
     },
   );
 

@@ -158,8 +158,13 @@ export async function acceptInvitation(
   ctx: AppContext,
   user: SessionUser,
   token: string,
-  answer: FeeSplitInput | null = null,
+  body: { firstSidePercent?: number; secondSidePercent?: number } | null = null,
 ): Promise<{ requestId: string; message: string }> {
+  // The schema holds both shares or neither: an answer is a split only when it names one.
+  const answer: FeeSplitInput | null =
+    body?.firstSidePercent === undefined || body.secondSidePercent === undefined
+      ? null
+      : { firstSidePercent: body.firstSidePercent, secondSidePercent: body.secondSidePercent };
   const row = await findInvitation(ctx, token);
   const now = ctx.clock.now();
   if (user.role !== 'lawyer') throw forbidden('Only a lawyer account can join a case as counsel. Sign in with your lawyer account.');
