@@ -11,7 +11,7 @@ import { openDatabase } from '../src/server/db/client';
 import { hashPassword } from '../src/server/modules/auth/passwords';
 
 /** Bump when what the seeder writes changes: the runner then reseeds instead of reusing an older database. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 export const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/bench';
 /** The password of every seeded account (a benchmark database only). */
 export const BENCH_PASSWORD = 'bench-password-not-secret';
@@ -357,8 +357,8 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
     // the refunds of cancelled ones (the whole deposit before a mediator, the balance after).
     await step(
       'ledger_entries',
-      `INSERT INTO ledger_entries (payment_id, kind, amount, platform_fee, provider_ref, idempotency_key, created_at)
-       SELECT p.id, e.kind::ledger_kind, e.amount, e.fee, e.ref || r.n, 'bench:' || e.kind || ':' || r.n, e.at
+      `INSERT INTO ledger_entries (payment_id, kind, amount, platform_fee, provider_ref, idempotency_key, created_at, payer_id)
+       SELECT p.id, e.kind::ledger_kind, e.amount, e.fee, e.ref || r.n, 'bench:' || e.kind || ':' || r.n, e.at, p.lawyer_id
          FROM bench.req r JOIN payments p ON p.request_id = r.id
          CROSS JOIN LATERAL (VALUES
            ('deposit_charge', 250::numeric, 0::numeric, 'ch_dep_', r.submitted_at, true),
