@@ -27,6 +27,7 @@ export const EMAIL_KINDS = [
   'selection_declined',
   'conflict_disclosed',
   'reviews_revealed',
+  'share_due',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -68,6 +69,8 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   selection_declined: { label: 'Proposed mediator declined', ...NOTIFICATION },
   conflict_disclosed: { label: 'Conflict disclosed by a mediator', ...NOTIFICATION },
   reviews_revealed: { label: 'Reviews revealed', ...NOTIFICATION },
+  // Each side pays its share (issue 24, docs/decisions/050).
+  share_due: { label: 'A share of the fee is due', ...NOTIFICATION },
 };
 
 /** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
@@ -299,6 +302,20 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       '',
       '--',
       'You receive this because e-mails about revealed reviews are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  share_due: {
+    subject: 'Your share of the fee for {{caseName}} is due',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Both sides approved the mediator for {{caseName}}, and the selection takes effect once each side has paid its share.',
+      'Your saved card could not pay yours. Pay it with a card here:',
+      '',
+      '{{link}}',
+      '',
+      '--',
+      'You receive this because e-mails about shares due are on. Turn them off: {{unsubscribeLink}}',
     ].join('\n'),
   },
 };

@@ -51,6 +51,8 @@ export const NOTIFICATION_TYPES = [
   'fee_split_proposed',
   'fee_split_agreed',
   'share_paid',
+  // A side's share is due (decision 050): its saved card was declined or it has none, at a two-sided selection.
+  'share_due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -33,12 +33,22 @@ export async function acceptingMediators(t: TestApp, id: string, n = 1): Promise
   return mediators;
 }
 
-/** The owner proposes the mediator and the other side approves: the request is matched, the balance charged. */
+/**
+ * The owner proposes the mediator and the other side approves; each side's share of the balance is charged to its saved
+ * card (decision 050), and the second side pays by card what its card could not (its deposit share, then its balance
+ * share) until the request is matched.
+ */
 export async function agreeOnMediator(t: TestApp, owner: Account, opposing: Account, id: string, mediator: Account) {
   const proposed = await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie);
   if (proposed.statusCode !== 202) throw new Error(`propose failed: ${proposed.statusCode} ${proposed.body}`);
   const approved = await call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, opposing.cookie);
-  if (approved.statusCode !== 200 || approved.json().status !== 'matched') throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
+  let status = approved.json().status as string;
+  for (let paid = 0; status !== 'matched' && paid < 2; paid++) {
+    await payShare(t, opposing, id, 'second');
+    status = (await call(t, 'GET', `/api/requests/${id}`, opposing.cookie)).json().status;
+  }
+  if (status !== 'matched') throw new Error(`not matched after the second side paid its shares: ${status}`);
 }
 
 /** Starts a share payment (POST …/shares/{side}/pay) and answers its response. */
@@ -54,7 +64,7 @@ export async function payShare(t: TestApp, payer: Account, id: string, side: 'fi
   if (started.statusCode !== 200) throw new Error(`pay failed: ${started.statusCode} ${started.body}`);
   const confirmed = await confirmCard(t, payer, started.json().clientSecret, card);
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
-  return started.json() as { clientSecret: string; amount: string; side: string; onBehalf: boolean };
+  return started.json() as { clientSecret: string; amount: string; side: string; onBehalf: boolean; kind: 'deposit' | 'balance' };
 }
 
 export const feeSplitOf = async (t: TestApp, id: string, cookie: string) => (await call(t, 'GET', `/api/requests/${id}/fee-split`, cookie)).json();

@@ -59,7 +59,11 @@ export function depositPosition(deposit: Cents, firstSidePercent: number, charge
  * second is the one undone), never more than a charge still holds.
  */
 export function excessRefunds(deposit: Cents, firstSidePercent: number, charges: readonly ShareCharge[]): ShareRefund[] {
-  const { excess } = depositPosition(deposit, firstSidePercent, charges);
+  return refundsFromLatest(depositPosition(deposit, firstSidePercent, charges).excess, charges);
+}
+
+/** Refunds of `excess` per side from that side's charges, latest first, never more than a charge holds. */
+function refundsFromLatest(excess: Record<CaseSide, Cents>, charges: readonly ShareCharge[]): ShareRefund[] {
   const refunds: ShareRefund[] = [];
   for (const side of ['first', 'second'] as const) {
     let left = excess[side];
@@ -72,6 +76,63 @@ export function excessRefunds(deposit: Cents, firstSidePercent: number, charges:
     }
   }
   return refunds;
+}
+
+/**
+ * Each side's share of the balance (the budget less the deposit) at selection: its share of the budget less its share
+ * of the deposit, so a side's deposit share and balance share add up to its share of the budget, and the two balance
+ * shares add up to the balance. Nothing is due when the deposit covers the budget.
+ */
+export function balanceShares(budget: Cents, deposit: Cents, firstSidePercent: number): Record<CaseSide, Cents> {
+  if (budget <= deposit) return { first: 0, second: 0 };
+  const ofBudget = shareOf(budget, firstSidePercent);
+  const ofDeposit = shareOf(deposit, firstSidePercent);
+  return { first: ofBudget.first - ofDeposit.first, second: ofBudget.second - ofDeposit.second };
+}
+
+/**
+ * What each side holds of the balance against its balance share (decision 050): what is still due, and the excess of a
+ * share paid twice (both counsel paying one share at once, or a selection repriced lower), returned at once.
+ */
+export function balancePosition(budget: Cents, deposit: Cents, firstSidePercent: number, charges: readonly ShareCharge[]) {
+  const due = balanceShares(budget, deposit, firstSidePercent);
+  const held = { first: 0, second: 0 };
+  for (const charge of charges) held[charge.side] += charge.held;
+  const outstanding = { first: Math.max(0, due.first - held.first), second: Math.max(0, due.second - held.second) };
+  const excess = { first: Math.max(0, held.first - due.first), second: Math.max(0, held.second - due.second) };
+  return { due, held, outstanding, excess };
+}
+
+/** The refunds that return the balance's excess, from each side's latest balance charges first. */
+export function balanceExcessRefunds(budget: Cents, deposit: Cents, firstSidePercent: number, charges: readonly ShareCharge[]): ShareRefund[] {
+  return refundsFromLatest(balancePosition(budget, deposit, firstSidePercent, charges).excess, charges);
+}
+
+/** One amount a side still owes before a two-sided selection takes effect: of its deposit share, or of its balance share. */
+export interface ShareDue {
+  side: CaseSide;
+  kind: 'deposit' | 'balance';
+  amount: Cents;
+}
+
+/**
+ * Everything still owed before a two-sided selection at `budget` takes effect (decision 050), the deposit share before
+ * the balance share of each side: the selection takes effect when this is empty.
+ */
+export function sharesDue(
+  budget: Cents,
+  deposit: Cents,
+  firstSidePercent: number,
+  held: { deposit: readonly ShareCharge[]; balance: readonly ShareCharge[] },
+): ShareDue[] {
+  const ofDeposit = depositPosition(deposit, firstSidePercent, held.deposit).outstanding;
+  const ofBalance = balancePosition(budget, deposit, firstSidePercent, held.balance).outstanding;
+  return (['first', 'second'] as const).flatMap((side) =>
+    [
+      { side, kind: 'deposit' as const, amount: ofDeposit[side] },
+      { side, kind: 'balance' as const, amount: ofBalance[side] },
+    ].filter((due) => due.amount > 0),
+  );
 }
 
 /**

@@ -20,6 +20,8 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'selection_declined',
   'conflict_disclosed',
   'reviews_revealed',
+  // Each side pays its share (issue 24, decision 050).
+  'share_due',
 ] as const;
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number] & NotificationType;
 
@@ -64,6 +66,11 @@ export const NOTIFICATION_EMAIL_INFO: Record<NotificationEmailKind, { label: str
     label: 'Reviews revealed',
     description: 'The reviews of a case with both sides are revealed, the ones about you included.',
     roles: ['lawyer', 'mediator'],
+  },
+  share_due: {
+    label: 'Your share is due',
+    description: 'Your share of a case’s fee is due and your saved card could not pay it (declined, or none saved).',
+    roles: ['lawyer'],
   },
 };
 

@@ -35,6 +35,9 @@ export const SideShareSchema = z.object({
   budget: Amount.describe('This side’s share of the whole budget (the mediator’s fee)'),
   depositHeld: Amount.describe('What the platform holds of the deposit for this side’s share'),
   depositOutstanding: Amount.describe('What is still due of this side’s share of the deposit'),
+  balance: Amount.describe('This side’s share of the balance (its share of the budget less its share of the deposit), decision 050'),
+  balanceHeld: Amount.describe('What the platform holds of the balance for this side’s share'),
+  balanceOutstanding: Amount.describe('What is still due of this side’s share of the balance: only while a selection waits for the shares'),
 });
 export type SideShare = z.infer<typeof SideShareSchema>;
 
@@ -54,14 +57,22 @@ export const FeeSplitDtoSchema = z.object({
     .nullable(),
   canChange: z.boolean().describe('False once the other side has paid toward its share, or a mediator is selected'),
   shares: z.object({ first: SideShareSchema, second: SideShareSchema }).nullable(),
+  waitingSelection: z
+    .object({ mediatorId: z.uuid(), budget: Amount })
+    .nullable()
+    .describe('The mediator both sides approved, whose selection takes effect once every share is paid (decision 050); the budget the shares are of'),
 });
 export type FeeSplitDto = z.infer<typeof FeeSplitDtoSchema>;
 
-/** POST /api/requests/{id}/shares/{side}/pay: the card payment of a side's outstanding deposit share. */
+/**
+ * POST /api/requests/{id}/shares/{side}/pay: the card payment of what a side owes now: its deposit share, or while a
+ * two-sided selection waits for the shares (decision 050) its deposit share and then its balance share.
+ */
 export const SharePaymentSchema = z.object({
   clientSecret: z.string(),
   amount: Amount,
   side: z.enum(CASE_SIDES),
   onBehalf: z.boolean().describe('True when the caller pays the other side’s share'),
+  kind: z.enum(['deposit', 'balance']).describe('What the payment is a share of'),
 });
 export type SharePayment = z.infer<typeof SharePaymentSchema>;

@@ -179,7 +179,11 @@ export const shareIntents = pgTable(
       .notNull()
       .references(() => users.id),
     amount: money('amount').notNull(),
+    /** What it pays toward (decision 050): the side's share of the deposit, or of the balance at a two-sided selection. */
+    kind: varchar('kind', { length: 10 }).$type<'deposit' | 'balance'>().notNull().default('deposit'),
     intentId: varchar('intent_id', { length: 120 }),
+    /** The card it was paid with: the side's saved card for its balance share at selection. */
+    paymentMethodId: varchar('payment_method_id', { length: 120 }),
     /** pending (waiting for the card) | succeeded | failed (declined) | closed (cancelled, superseded) */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     createdAt: createdAt(),

@@ -59,15 +59,18 @@ describe.each(backends)('the fee split on %s', (backend) => {
     const joined = await call(t, 'POST', `/api/invitations/${token}/accept`, opposing.cookie);
     expect(joined.json()).toEqual({ requestId: id, message: 'You joined Smith v. Jones' });
     const split = await feeSplitOf(t, id, opposing.cookie);
+    const balance = (share: string) => ({ balance: share, balanceHeld: '0.00', balanceOutstanding: '0.00' });
     expect(split).toEqual({
       agreed: { firstSidePercent: 60, secondSidePercent: 40, agreedAt: t.clock.now().toISOString() },
       proposal: null,
       canChange: true,
       shares: {
         // The first side paid the whole deposit at submit; the second side's share is still due.
-        first: { percent: 60, deposit: '150.00', budget: '840.00', depositHeld: '250.00', depositOutstanding: '0.00' },
-        second: { percent: 40, deposit: '100.00', budget: '560.00', depositHeld: '0.00', depositOutstanding: '100.00' },
+        first: { percent: 60, deposit: '150.00', budget: '840.00', depositHeld: '250.00', depositOutstanding: '0.00', ...balance('690.00') },
+        second: { percent: 40, deposit: '100.00', budget: '560.00', depositHeld: '0.00', depositOutstanding: '100.00', ...balance('460.00') },
       },
+      // No selection waits for the shares yet: nothing of the balance is due (decision 050).
+      waitingSelection: null,
     });
     expect(await feeSplitOf(t, id, owner.cookie)).toEqual(split);
     expect((await call(t, 'GET', `/api/requests/${id}`, owner.cookie)).json().sides.feeSplit).toEqual(split);

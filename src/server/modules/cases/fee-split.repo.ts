@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { feeSplits, shareIntents } from '../../db/schema';
 
@@ -52,7 +52,7 @@ export async function openShareIntentsOf(db: DbOrTx, requestId: string): Promise
 export async function settleShareIntent(
   tx: DbOrTx,
   id: string,
-  values: { status: 'succeeded' | 'failed' | 'closed'; intentId?: string; updatedAt: Date },
+  values: { status: 'succeeded' | 'failed' | 'closed'; intentId?: string; paymentMethodId?: string | null; updatedAt: Date },
 ): Promise<boolean> {
   const rows = await tx
     .update(shareIntents)
@@ -73,4 +73,23 @@ export async function staleShareIntents(db: DbOrTx, before: Date): Promise<Share
     .from(shareIntents)
     .where(and(eq(shareIntents.status, 'pending'), isNotNull(shareIntents.intentId), lt(shareIntents.updatedAt, before)))
     .limit(100);
+}
+
+/** The card a counsel last paid their own side's share with (decision 050: their saved card at selection). */
+export async function latestOwnShareCard(db: DbOrTx, requestId: string, side: 'first' | 'second', payerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ card: shareIntents.paymentMethodId })
+    .from(shareIntents)
+    .where(
+      and(
+        eq(shareIntents.requestId, requestId),
+        eq(shareIntents.side, side),
+        eq(shareIntents.payerId, payerId),
+        eq(shareIntents.status, 'succeeded'),
+        isNotNull(shareIntents.paymentMethodId),
+      ),
+    )
+    .orderBy(desc(shareIntents.updatedAt))
+    .limit(1);
+  return row?.card ?? null;
 }

@@ -3,7 +3,7 @@
 // side that the other accepts, until the other side has paid toward its share or a mediator is selected. Until a split
 // is agreed nobody can propose or approve a mediator.
 import { seatOf } from '../../../common/domain/case-access';
-import { depositPosition, shareOf, splitOf, type ShareCharge } from '../../../common/domain/fee-split';
+import { balancePosition, depositPosition, shareOf, splitOf } from '../../../common/domain/fee-split';
 import type { CaseSide } from '../../../common/enums';
 import { formatCents, parseCents } from '../../../common/money';
 import type { FeeSplitDto, FeeSplitInput } from '../../../common/schemas/fee-split';
@@ -19,19 +19,20 @@ import { chargesStillHeld, findPaymentForRequest, type HeldCharge } from '../pay
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { currentTerms } from '../settings/terms';
 import * as repo from './fee-split.repo';
+import { shareChargesOf } from './fee-split-writes';
+import { pendingSelection } from '../requests/shared-selection.service';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 
 const NOT_COUNSEL = 'Only counsel of this case can propose or accept how the fee is shared';
 
-/** The charges of the deposit, as shares: the inviting side's deposit charge funds its share (and, for now, the other's). */
-export const depositShares = (charges: HeldCharge[]): ShareCharge[] =>
-  charges.filter((c) => c.kind === 'deposit_charge').map((c) => ({ chargeId: c.chargeId, side: c.shareSide ?? 'first', held: c.amount }));
-
-/** Whether the split may still change: before the other side paid toward its share and before a mediator is selected. */
-export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: HeldCharge[]): boolean {
-  if (!['draft', 'pending_mediators', 'awaiting_selection'].includes(request.status)) return false;
-  return !charges.some((c) => c.kind === 'deposit_charge' && c.shareSide === 'second');
+/**
+ * Whether the split may still change: before the other side paid toward its share, before a side paid toward the
+ * balance and while no selection waits for the shares, and before a mediator is selected.
+ */
+export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: HeldCharge[], selectionWaiting: boolean): boolean {
+  if (!['draft', 'pending_mediators', 'awaiting_selection'].includes(request.status) || selectionWaiting) return false;
+  return !charges.some((c) => (c.kind === 'deposit_charge' && c.shareSide === 'second') || c.kind === 'balance_charge');
 }
 
 /** The request's deposit: fixed at submit; before that, the deposit the platform asks today (what submit would fix). */
@@ -44,20 +45,26 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
   if (!row) return null;
   const payment = await findPaymentForRequest(db, request.id);
   const charges = payment?.status === 'held' ? await chargesStillHeld(db, payment.id) : [];
+  const waiting = payment ? await pendingSelection(db, request, payment) : null;
   const deposit = parseCents(await depositOf(db, request))!;
-  const budget = parseCents(request.budget)!;
+  // The budget the shares are of: the waiting selection's (a counteroffer may price it), else the request's.
+  const budget = waiting?.budget ?? parseCents(request.budget)!;
   let shares: FeeSplitDto['shares'] = null;
   if (row.firstSidePercent !== null) {
     const percent = row.firstSidePercent;
-    const position = depositPosition(deposit, percent, depositShares(charges));
+    const ofDeposit = depositPosition(deposit, percent, shareChargesOf(charges, 'deposit_charge'));
+    const ofBalance = balancePosition(budget, deposit, percent, shareChargesOf(charges, 'balance_charge'));
     const budgetShares = shareOf(budget, percent);
     const side = (s: CaseSide) => ({
       percent: s === 'first' ? percent : 100 - percent,
-      deposit: formatCents(position.due[s]),
+      deposit: formatCents(ofDeposit.due[s]),
       budget: formatCents(budgetShares[s]),
-      depositHeld: formatCents(position.held[s]),
+      depositHeld: formatCents(ofDeposit.held[s]),
       // Nothing is due before the deposit was paid at submit: the first side pays it whole then.
-      depositOutstanding: formatCents(payment?.status === 'held' ? position.outstanding[s] : 0),
+      depositOutstanding: formatCents(payment?.status === 'held' ? ofDeposit.outstanding[s] : 0),
+      balance: formatCents(ofBalance.due[s]),
+      balanceHeld: formatCents(ofBalance.held[s]),
+      balanceOutstanding: formatCents(waiting ? ofBalance.outstanding[s] : 0),
     });
     shares = { first: side('first'), second: side('second') };
   }
@@ -67,8 +74,9 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
       row.proposedPercent === null || row.proposedBy === null
         ? null
         : { ...splitOf(row.proposedPercent), proposedBy: row.proposedBy, proposedAt: row.proposedAt!.toISOString() },
-    canChange: splitCanChange(request, charges),
+    canChange: splitCanChange(request, charges, waiting !== null),
     shares,
+    waitingSelection: waiting ? { mediatorId: waiting.acceptance.mediatorId, budget: formatCents(waiting.budget) } : null,
   };
 }
 
@@ -117,7 +125,8 @@ async function changeSplit(ctx: AppContext, user: SessionUser, requestId: string
     const split = await repo.findFeeSplit(tx, request.id);
     if (!request.opposingLawyerId || !split) throw conflict('Opposing counsel has not joined this case yet: the split is offered with the invitation');
     const charges = payment?.status === 'held' ? await chargesStillHeld(tx, payment.id) : [];
-    if (!splitCanChange(request, charges)) {
+    const waiting = payment ? await pendingSelection(tx, request, payment) : null;
+    if (!splitCanChange(request, charges, waiting !== null)) {
       throw conflict('The split can no longer change: the other side has paid toward its share, or a mediator is selected');
     }
     const { values, outcome } = change(split, seat, now);

@@ -4,6 +4,7 @@ import { backends } from '../../../../tests/helpers/backends';
 import { call, CARDS, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
+import { payShare } from '../../../../tests/helpers/fee-split';
 
 // Both sides agree on the mediator (decision 045): the inviting side proposes, the other side approves (the selection
 // and the balance charge happen then) or declines with a reason.
@@ -21,11 +22,15 @@ describe.each(backends)('agreeing on the mediator on %s', (backend) => {
   const detail = async (id: string, cookie: string) => (await call(t, 'GET', `/api/requests/${id}`, cookie)).json();
   const payments = async (id: string, admin: Account | null, owner: Account) => (await detail(id, (admin ?? owner).cookie)).settlement;
 
-  /** A live two-sided request with two Pro mediators who accepted. */
+  /**
+   * A live two-sided request with two Pro mediators who accepted; the second side paid its share of the deposit, so
+   * each side has a saved card for its share of the balance (decision 050).
+   */
   async function twoSidedWithAcceptances(card: (typeof CARDS)[keyof typeof CARDS] = CARDS.ok) {
     const owner = await signUpLawyer(t);
     const id = await createLiveRequest(t, owner.cookie, {}, card);
     const opposing = await inviteAndJoin(t, owner.cookie, id);
+    await payShare(t, opposing, id, 'second');
     const mediators: Account[] = [];
     for (let i = 0; i < 2; i++) {
       const m = await signUpMediator(t);
@@ -121,17 +126,20 @@ describe.each(backends)('agreeing on the mediator on %s', (backend) => {
     expect(selected.json()).toMatchObject({ status: 'matched', selectionProposal: null });
   });
 
-  it('approval when the saved card declines: the approval stands, the owner is told, and selecting again offers another card (402)', async () => {
+  it('approval when the owner’s saved card declines: the approval and the other side’s charge stand, the owner pays its share by card', async () => {
     const { owner, opposing, id, mediators } = await twoSidedWithAcceptances(CARDS.declinesLater);
     await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediators[0].user.id}`, owner.cookie);
     const approved = await call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, opposing.cookie);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'awaiting_selection', selectionProposal: { status: 'approved' } });
-    expect((await notes(owner.cookie)).find((n) => n.type === 'payment_failed')?.message).toMatch(/select the mediator again to pay with another card/);
+    expect((await notes(owner.cookie)).find((n) => n.type === 'share_due')?.message).toMatch(/your saved card was declined/);
+    // Selecting again answers 202 with what is still due: the owner's share, payable by card from the request page.
     const retry = await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediators[0].user.id}`, owner.cookie);
-    expect(retry.statusCode).toBe(402);
-    const paid = await call(t, 'POST', '/api/payments/local/confirm', owner.cookie, { clientSecret: retry.json().clientSecret, card: CARDS.ok });
-    expect(paid.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json().sides.feeSplit.shares.first).toMatchObject({ balanceOutstanding: '575.00' });
+    expect(retry.json().sides.feeSplit.shares.second).toMatchObject({ balanceOutstanding: '0.00', balanceHeld: '575.00' });
+    const paid = await payShare(t, owner, id, 'first');
+    expect(paid).toMatchObject({ amount: '575.00', kind: 'balance', onBehalf: false });
     expect(await detail(id, owner.cookie)).toMatchObject({ status: 'matched', selectedMediatorId: mediators[0].user.id });
   });
 

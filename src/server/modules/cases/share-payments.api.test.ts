@@ -45,7 +45,7 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     const ownerDeposit = await depositChargeOf(id, owner);
     const started = await startShare(t, opposing, id, 'second');
     expect(started.statusCode).toBe(200);
-    expect(started.json()).toEqual({ clientSecret: expect.any(String), amount: '125.00', side: 'second', onBehalf: false });
+    expect(started.json()).toEqual({ clientSecret: expect.any(String), amount: '125.00', side: 'second', onBehalf: false, kind: 'deposit' });
     // Asked again before paying: the same attempt, the same card form.
     expect((await startShare(t, opposing, id, 'second')).json().clientSecret).toBe(started.json().clientSecret);
     const paid = await confirmCard(t, opposing, started.json().clientSecret);
@@ -193,7 +193,9 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     await payShare(t, opposing, id, 'second');
     const [mediator] = await acceptingMediators(t, id);
     await agreeOnMediator(t, owner, opposing, id, mediator);
-    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 140_000, refunded: 10_000, held: 130_000 });
+    // Each side's balance share on its own saved card (decision 050): 690.00 and 460.00 of the 1150.00 balance.
+    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 94_000, refunded: 10_000, held: 84_000 });
+    expect(await moneyOf(t, id, opposing.user.id)).toMatchObject({ charged: 56_000, refunded: 0, held: 56_000 });
     return { owner, opposing, id };
   }
 
@@ -202,9 +204,10 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     const cancelled = await call(t, 'POST', `/api/requests/${id}/cancel`, owner.cookie, { reason: 'Settled' });
     expect(cancelled.statusCode).toBe(200);
     // Held of the deposit: 150.00 (first) and 100.00 (second); the kept 125.00 comes from the canceller's charge
-    // (112.50 to the mediator + 12.50 commission), so the first side gets 25.00 back and the second side its 100.00.
-    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 140_000, refunded: 10_000 + 2_500 + 115_000, toMediator: 11_250, fee: 1_250, held: 0 });
-    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 10_000, refunded: 10_000, toMediator: 0, fee: 0, held: 0 });
+    // (112.50 to the mediator + 12.50 commission), so the first side gets 25.00 back and the second side its 100.00;
+    // each side's balance share goes back whole.
+    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + 2_500 + 69_000, toMediator: 11_250, fee: 1_250, held: 0 });
+    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: 10_000 + 46_000, toMediator: 0, fee: 0, held: 0 });
     await expectMoneyWhole(t, id);
   });
 
@@ -217,8 +220,8 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     expect(cancelled.statusCode).toBe(200);
     // Nobody's cancellation: 125.00 refunded as 75.00 + 50.00; the kept 125.00 is paid from the same charges alike:
     // 67.50 + 7.50 commission, 45.00 + 5.00. The balance goes back whole.
-    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 140_000, refunded: 10_000 + 7_500 + 115_000, toMediator: 6_750, fee: 750, held: 0 });
-    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 10_000, refunded: 5_000, toMediator: 4_500, fee: 500, held: 0 });
+    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + 7_500 + 69_000, toMediator: 6_750, fee: 750, held: 0 });
+    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: 5_000 + 46_000, toMediator: 4_500, fee: 500, held: 0 });
     await expectMoneyWhole(t, id);
   });
 
@@ -278,8 +281,9 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     await payShare(t, opposing, id, 'second');
     const [mediator] = await acceptingMediators(t, id);
     await agreeOnMediator(t, owner, opposing, id, mediator);
-    // The balance (1400.00 − 250.00) is the inviting side's saved card's.
-    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 140_000, refunded: 12_500, held: 127_500 });
+    // Each side's balance share (575.00 of the 1150.00) on its own saved card: each holds its 700.00 share of the budget.
+    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 82_500, refunded: 12_500, held: 70_000 });
+    expect(await moneyOf(t, id, opposing.user.id)).toMatchObject({ charged: 70_000, refunded: 0, held: 70_000 });
     await expectMoneyWhole(t, id);
     const done = await call(t, 'POST', `/api/requests/${id}/complete`, mediator.cookie, { completionResults: 'Settled: parenting plan agreed.' });
     expect(done.statusCode).toBe(200);
@@ -296,9 +300,10 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     expect(provider.transferred).toBe(126_000);
     const ownerMoney = await moneyOf(t, id, owner.user.id);
     const opposingMoney = await moneyOf(t, id, opposing.user.id);
-    expect(ownerMoney).toMatchObject({ charged: 140_000, refunded: 12_500, held: 0 });
-    expect(opposingMoney).toMatchObject({ charged: 12_500, refunded: 0, held: 0 });
-    expect(ownerMoney.toMediator + ownerMoney.fee).toBe(127_500);
+    expect(ownerMoney).toMatchObject({ charged: 82_500, refunded: 12_500, held: 0 });
+    expect(opposingMoney).toMatchObject({ charged: 70_000, refunded: 0, held: 0 });
+    expect(ownerMoney.toMediator + ownerMoney.fee).toBe(70_000);
+    expect(opposingMoney.toMediator + opposingMoney.fee).toBe(70_000);
     expect(ownerMoney.fee + opposingMoney.fee).toBe(14_000);
   });
 });

@@ -4,7 +4,7 @@
 // returned to the charge it came from. Every payment is recorded against its payer, and a share paid twice (both at
 // once) is returned from the later charge: nothing is lost, nothing is kept twice.
 import { seatOf } from '../../../common/domain/case-access';
-import { depositPosition, excessRefunds } from '../../../common/domain/fee-split';
+import { depositPosition } from '../../../common/domain/fee-split';
 import type { CaseSide } from '../../../common/enums';
 import { displayCents, formatCents, parseCents, type Cents } from '../../../common/money';
 import type { SharePayment } from '../../../common/schemas/fee-split';
@@ -30,28 +30,41 @@ import {
   type StepRow,
 } from '../payments/payments.api';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
-import { SPLIT_FIRST } from './fee-split-writes';
-import { depositShares } from './fee-split.service';
+import { returnExcess, shareChargesOf, SPLIT_FIRST } from './fee-split-writes';
+import { completeIfFunded, pendingSelection, sideDueNow } from '../requests/shared-selection.service';
 import * as repo from './fee-split.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 
 /** While a share can be paid: the request is live and its deposit held, until the mediation is complete. */
 const PAYABLE = ['pending_mediators', 'awaiting_selection', 'matched'];
-const EXCESS_RETURNED = 'Returned: the other side paid its share of the deposit';
 const PAID_TOO_LATE = 'Share paid after the case could no longer use it';
 
-/** What a side still owes of the deposit, under the locks; the refusal when it cannot be paid now. */
-async function outstandingShare(tx: Tx, request: RequestRow, payment: PaymentRow | undefined, side: CaseSide): Promise<Cents> {
+/**
+ * What a side owes now, under the locks: while a two-sided selection waits for the shares (decision 050), its deposit
+ * share and then its balance share at the selection's budget; otherwise its share of the deposit. The refusal when it
+ * owes nothing or the case takes no payments.
+ */
+async function outstandingShare(
+  tx: Tx,
+  request: RequestRow,
+  payment: PaymentRow | undefined,
+  side: CaseSide,
+): Promise<{ kind: 'deposit' | 'balance'; amount: Cents }> {
   const split = await repo.findFeeSplit(tx, request.id);
   if (split?.firstSidePercent == null) throw conflict(SPLIT_FIRST);
   if (!PAYABLE.includes(request.status) || payment?.status !== 'held') {
     throw conflict(request.status === 'draft' ? 'The deposit is paid when the request is submitted' : 'This case no longer takes payments');
   }
+  const waiting = await sideDueNow(tx, request, payment, side);
+  if (waiting) {
+    if (!waiting.due) throw conflict('This side’s share is already paid; the selection waits for the other side');
+    return { kind: waiting.due.kind, amount: waiting.due.amount };
+  }
   const deposit = parseCents(payment.depositAmount)!;
-  const position = depositPosition(deposit, split.firstSidePercent, depositShares(await chargesStillHeld(tx, payment.id)));
+  const position = depositPosition(deposit, split.firstSidePercent, shareChargesOf(await chargesStillHeld(tx, payment.id), 'deposit_charge'));
   if (position.outstanding[side] === 0) throw conflict('This share of the deposit is already paid');
-  return position.outstanding[side];
+  return { kind: 'deposit', amount: position.outstanding[side] };
 }
 
 /**
@@ -67,32 +80,36 @@ export async function payShare(ctx: AppContext, user: SessionUser, requestId: st
   const plan = await transaction(ctx, async (tx) => {
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     if (!request) throw notFound(REQUEST_NOT_FOUND);
-    const amount = await outstandingShare(tx, request, payment, side);
+    const { kind, amount } = await outstandingShare(tx, request, payment, side);
     const open = await repo.openShareIntent(tx, request.id, side, user.id);
     const closeSteps: StepRow[] = [];
-    if (open && parseCents(open.amount) === amount) return { attempt: open, closeSteps };
+    if (open && open.kind === kind && parseCents(open.amount) === amount) return { attempt: open, closeSteps };
     if (open) {
       await repo.settleShareIntent(tx, open.id, { status: 'closed', updatedAt: now });
       if (open.intentId) closeSteps.push(await recordIntentClose(tx, { paymentId: payment!.id, requestId, intentId: open.intentId, at: now }));
     }
-    const attempt = await repo.insertShareIntent(tx, { requestId, side, payerId: user.id, amount: formatCents(amount), createdAt: now, updatedAt: now });
+    const attempt = await repo.insertShareIntent(tx, { requestId, side, kind, payerId: user.id, amount: formatCents(amount), createdAt: now, updatedAt: now });
     return { attempt, closeSteps };
   });
   await executeSteps(ctx, plan.closeSteps);
   const intent = await ctx.payments.createIntent({
     amount: parseCents(plan.attempt.amount)!,
-    idempotencyKey: paymentKeys.depositShare(plan.attempt.id),
+    idempotencyKey: shareKeyOf(plan.attempt),
+    // One purpose for both kinds of share: the attempt row says which (decision 050).
     metadata: { purpose: 'deposit_share', requestId, userId: user.id, side, shareIntentId: plan.attempt.id },
   });
   if (!plan.attempt.intentId) await transaction(ctx, (tx) => repo.setShareIntentId(tx, plan.attempt.id, intent.id, now));
   if (intent.status !== 'requires_payment') throw conflict('This payment was already made. Please reload the case.');
-  return { clientSecret: intent.clientSecret, amount: plan.attempt.amount, side, onBehalf: side !== seat };
+  return { clientSecret: intent.clientSecret, amount: plan.attempt.amount, side, onBehalf: side !== seat, kind: plan.attempt.kind };
 }
 
+const shareKeyOf = (attempt: repo.ShareIntentRow) => (attempt.kind === 'balance' ? paymentKeys.balanceShare(attempt.id) : paymentKeys.depositShare(attempt.id));
+
 /**
- * The provider confirmed a share: its charge is recorded against the payer and the side it funds, the excess the other
- * side holds goes back to it, and both sides hear of it. A share that arrives when the case can no longer use it (a
- * cancellation, a closed attempt) is refunded whole. A replay changes nothing.
+ * The provider confirmed a share: its charge is recorded against the payer and the side it funds, what a side holds
+ * beyond its share goes back to it, a two-sided selection waiting for this share takes effect once every share is in,
+ * and both sides hear of it. A share that arrives when the case can no longer use it (a cancellation, a closed
+ * attempt, a balance share whose selection stopped waiting) is refunded whole. A replay changes nothing.
  */
 export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): Promise<{ refunded: string } | undefined> {
   const { requestId, shareIntentId } = intent.metadata;
@@ -104,44 +121,30 @@ export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): 
     const chargeId = intent.chargeId ?? intent.id;
     await recordCharge(tx, {
       paymentId: payment.id,
-      kind: 'deposit_charge',
+      kind: attempt.kind === 'balance' ? 'balance_charge' : 'deposit_charge',
       amount: intent.amount,
       chargeId,
-      idempotencyKey: paymentKeys.depositShare(attempt.id),
+      idempotencyKey: shareKeyOf(attempt),
       payerId: attempt.payerId,
       shareSide: attempt.side,
       at: now,
     });
-    const usable =
-      (await repo.settleShareIntent(tx, attempt.id, { status: 'succeeded', intentId: intent.id, updatedAt: now })) && PAYABLE.includes(request.status);
+    const settled = await repo.settleShareIntent(tx, attempt.id, {
+      status: 'succeeded',
+      intentId: intent.id,
+      paymentMethodId: intent.paymentMethodId,
+      updatedAt: now,
+    });
+    const waiting = await pendingSelection(tx, request, payment);
     const split = await repo.findFeeSplit(tx, request.id);
-    if (!usable || payment.status !== 'held' || split?.firstSidePercent == null) {
+    const usable = settled && PAYABLE.includes(request.status) && payment.status === 'held' && split?.firstSidePercent != null;
+    if (!usable || (attempt.kind === 'balance' && !waiting)) {
       const step = await recordRefund(tx, { paymentId: payment.id, requestId, chargeId, amount: intent.amount, reason: PAID_TOO_LATE, at: now });
       return { steps: [step], refunded: PAID_TOO_LATE };
     }
-    const held = await chargesStillHeld(tx, payment.id);
-    const payerOf = new Map(held.map((c) => [c.chargeId, c.payerId]));
-    const returnedTo = new Map<string, Cents>();
-    const steps: StepRow[] = [];
-    // The charge that just arrived counts as the latest (two recorded at the same instant have no order by time), so a
-    // share paid twice is returned from this payment, whoever paid the other.
-    const shares = depositShares(held).sort((a, b) => Number(a.chargeId === chargeId) - Number(b.chargeId === chargeId));
-    for (const refund of excessRefunds(parseCents(payment.depositAmount)!, split.firstSidePercent, shares)) {
-      const to = payerOf.get(refund.chargeId)!;
-      returnedTo.set(to, (returnedTo.get(to) ?? 0) + refund.amount);
-      const paidTwice = refund.chargeId === chargeId;
-      steps.push(
-        await recordRefund(tx, {
-          paymentId: payment.id,
-          requestId,
-          chargeId: refund.chargeId,
-          amount: refund.amount,
-          reason: paidTwice ? 'Returned: this share of the deposit was already paid' : EXCESS_RETURNED,
-          at: now,
-        }),
-      );
-    }
+    const { steps, returnedTo } = await returnExcess(tx, payment, requestId, split.firstSidePercent!, waiting?.budget ?? null, chargeId, now);
     await tellShare(tx, request, attempt, intent.amount, returnedTo);
+    if (waiting) await completeIfFunded(tx, now, request, payment);
     return { steps, refunded: steps.some((s) => s.params.chargeId === chargeId) ? 'This share was already paid; your payment is refunded' : null };
   });
   if (!done) return undefined;
@@ -163,9 +166,9 @@ async function tellShare(tx: Tx, request: RequestRow, attempt: repo.ShareIntentR
       return {
         userId,
         type: 'share_paid' as const,
-        title: 'Deposit share paid',
+        title: attempt.kind === 'balance' ? 'Balance share paid' : 'Deposit share paid',
         message:
-          `${who} paid ${sideName(attempt.side, viewerSide)} of the deposit for ${request.caseName} (${displayCents(amount)}).` +
+          `${who} paid ${sideName(attempt.side, viewerSide)} of the ${attempt.kind === 'balance' ? 'balance' : 'deposit'} for ${request.caseName} (${displayCents(amount)}).` +
           (back > 0 ? ` ${displayCents(back)} of what you paid is refunded to your card.` : ''),
         linkUrl: `/requests/${request.id}`,
       };

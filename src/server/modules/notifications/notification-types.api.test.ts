@@ -38,6 +38,7 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   fee_split_proposed: { owner: 'a side proposes a fee split: checked in modules/cases/fee-split.api.test.ts' },
   fee_split_agreed: { owner: 'the other side accepts the split: checked in modules/cases/fee-split.api.test.ts' },
   share_paid: { owner: 'a side pays its share of the deposit: checked in modules/cases/share-payments.api.test.ts' },
+  share_due: { owner: 'a side’s saved card declines its share at a two-sided selection: checked in modules/cases/shared-selection.api.test.ts' },
 };
 
 const EMAILED: NotificationType[] = [
@@ -55,6 +56,8 @@ const EMAILED: NotificationType[] = [
   'selection_declined',
   'conflict_disclosed',
   'reviews_revealed',
+  // Each side pays its share (issue 24, decision 050).
+  'share_due',
 ];
 
 describe('notification types', () => {

@@ -22,6 +22,11 @@ export const paymentKeys = {
   keptByPlatform: (paymentId: string, n = 1) => (n === 1 ? `kept:${paymentId}` : `kept:${paymentId}:${n}`),
   /** A payment of one side's share of the deposit (decision 049): the share_intents row's own id. */
   depositShare: (shareIntentId: string) => `deposit-share:${shareIntentId}`,
+  /** A payment by card of one side's share of the balance at a two-sided selection (decision 050). */
+  balanceShare: (shareIntentId: string) => `balance-share:${shareIntentId}`,
+  /** A side's share (of the deposit or of the balance) charged to its saved card at a two-sided selection (decision 050). */
+  savedCardShare: (requestId: string, attempt: number | string, side: 'first' | 'second', kind: 'deposit' | 'balance') =>
+    `balance:${requestId}:${attempt}:${side}:${kind}`,
   /** A subscription upgrade's intent. */
   subscription: (subscriptionId: string, attempt: number | string) => `subscription:${subscriptionId}:${attempt}`,
   /** A subscription period's renewal charge (and its job). */

@@ -145,6 +145,42 @@ export const recordBalanceCharge = (
     createdAt: charge.at,
   });
 
+/**
+ * One side's share charged to its saved card at a two-sided selection (decision 050): a `balance_charge` step like the
+ * one-sided balance, owned and settled by the selection, naming the side, what the share is of, and who pays.
+ */
+export const recordSavedCardShare = (
+  tx: Tx,
+  charge: {
+    paymentId: string;
+    requestId: string;
+    mediatorId: string;
+    paymentMethodId: string;
+    attempt: number;
+    side: CaseSide;
+    shareKind: 'deposit' | 'balance';
+    payerId: string;
+    amount: Cents;
+    at: Date;
+  },
+) =>
+  steps.recordStep(tx, {
+    paymentId: charge.paymentId,
+    kind: 'balance_charge',
+    idempotencyKey: paymentKeys.savedCardShare(charge.requestId, charge.attempt, charge.side, charge.shareKind),
+    amount: charge.amount,
+    params: {
+      requestId: charge.requestId,
+      mediatorId: charge.mediatorId,
+      paymentMethodId: charge.paymentMethodId,
+      attempt: String(charge.attempt),
+      side: charge.side,
+      shareKind: charge.shareKind,
+      payerId: charge.payerId,
+    },
+    createdAt: charge.at,
+  });
+
 /** The step, locked after its request and payment (the lock order), for its owner to settle. */
 export const lockStep = (tx: Tx, stepId: string) => steps.lockStep(tx, stepId);
 /** Settles a pending step with what the provider answered (a settled step is never settled again). */

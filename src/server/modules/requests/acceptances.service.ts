@@ -11,11 +11,12 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
-import { executeSteps, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
+import { executeSteps, hasPendingStep, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
 import { hasReachedMediator } from './mediator-pages.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { conflictsFor } from '../cases/conflict-check';
+import { releaseSharedSelection } from './shared-selection.service';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -115,6 +116,8 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
   });
 }
 
+const SELECTING_YOU = 'The lawyer is selecting you right now. Please try again in a moment.';
+
 /**
  * Withdraw (RULES.md 4): only a pending acceptance, and not while the lawyer's selection of this mediator is charging
  * the card; the allowance comes back; the request reopens if none remain. A balance the lawyer was asked to pay with
@@ -130,10 +133,15 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
     if (!request || !mine) throw notFound('Acceptance not found');
     if (mine.status !== 'pending')
       throw conflict(mine.status === 'selected' ? 'You were selected for this request and can no longer withdraw' : 'This acceptance was already declined');
-    if (payment && payment.pendingSelectionMediatorId === user.id && !payment.balanceIntentId) {
-      throw conflict('The lawyer is selecting you right now. Please try again in a moment.', 'payment_in_progress');
-    }
     const steps: StepRow[] = [];
+    if (payment && request.opposingLawyerId && payment.pendingSelectionMediatorId === user.id) {
+      // A two-sided selection waits for the sides' shares, maybe for days (decision 050): the mediator may withdraw,
+      // except while a saved card is being charged; the balance shares already paid go back.
+      if (await hasPendingStep(tx, payment.id, ['balance_charge'])) throw conflict(SELECTING_YOU, 'payment_in_progress');
+      steps.push(...(await releaseSharedSelection(tx, request, payment, now)));
+    } else if (payment && payment.pendingSelectionMediatorId === user.id && !payment.balanceIntentId) {
+      throw conflict(SELECTING_YOU, 'payment_in_progress');
+    }
     if (payment?.balanceIntentId && payment.pendingSelectionMediatorId === user.id) {
       const intentId = payment.balanceIntentId;
       steps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId, at: now }));

@@ -121,8 +121,10 @@ async function recordCancellationMoney(
     if (payment.paymentIntentId) await closeIntent(payment.paymentIntentId);
     await updateEscrow(tx, payment.id, { status: 'failed', refundReason: 'Cancelled before the deposit was paid', updatedAt: now });
   }
-  // Share payments still waiting for a card (decision 049) are closed too.
+  // Share payments still waiting for a card (decision 049) are closed too, and a two-sided selection waiting for its
+  // shares stops waiting (decision 050): the balance shares it holds are refunded whole below.
   recorded.push(...(await closeShareAttempts(tx, payment, request.id, now)));
+  if (payment.pendingSelectionMediatorId && !payment.balanceIntentId) await updateEscrow(tx, payment.id, { pendingSelectionMediatorId: null, updatedAt: now });
   if (payment.balanceIntentId) {
     // A balance declined at selection waits for another card: close it too, so a cancelled request is never charged.
     await closeIntent(payment.balanceIntentId);

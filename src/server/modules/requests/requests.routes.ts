@@ -180,7 +180,9 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const outcome = await proposeOrSelect(ctx, user, request.params.id, request.params.mediatorId);
       if (outcome.kind === 'declined') throw new AppError(402, outcome.message, { extra: { clientSecret: outcome.clientSecret, amount: outcome.amount } });
       // A two-sided case's selection waits for the other side's approval (decision 045): 202, the request unchanged.
-      if (outcome.kind === 'proposed') return reply.status(202).send(await service.getRequest(ctx, user, outcome.request.id));
+      // Once approved, it waits for each side's share (decision 050): 202, each side's due shown on the request.
+      if (outcome.kind === 'proposed' || outcome.kind === 'awaiting_shares')
+        return reply.status(202).send(await service.getRequest(ctx, user, outcome.request.id));
       return service.present(ctx, user, outcome.request);
     },
   );

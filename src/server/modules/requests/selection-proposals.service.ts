@@ -132,9 +132,9 @@ async function answerOpenProposal(
 }
 
 /**
- * The other side approves: the proposal is closed as approved, then the selection runs as the inviting lawyer's
- * (their saved card pays the balance, RULES.md 2.2). If that card declines, the inviting lawyer is told to select the
- * approved mediator again and pay with another card; the approval stands.
+ * The other side approves: the proposal is closed as approved, then the selection runs as the inviting lawyer's. Each
+ * side's share is charged to its own saved card (decision 050); a side whose card declines, or who has none, is told
+ * to pay by card, and the selection takes effect once every share is in. The approval stands whatever happens.
  */
 export async function approveProposal(ctx: AppContext, user: SessionUser, requestId: string): Promise<RequestRow> {
   await requireSecondSide(ctx, user, requestId, 'approve');
@@ -142,22 +142,11 @@ export async function approveProposal(ctx: AppContext, user: SessionUser, reques
   const owner = await findUserById(ctx.db, request.lawyerId);
   if (!owner) throw notFound(REQUEST_NOT_FOUND);
   try {
-    const outcome = await selectMediator(ctx, owner, requestId, proposal.mediatorId);
-    if (outcome.kind === 'selected') return outcome.request;
-    await transaction(ctx, (tx) =>
-      notify(tx, [
-        {
-          userId: owner.id,
-          type: 'payment_failed',
-          title: 'Pay the balance to complete the selection',
-          message: `Opposing counsel approved the mediator for ${request.caseName}, but your saved card was declined (${outcome.message}). Open the request and select the mediator again to pay with another card.`,
-          linkUrl: `/requests/${request.id}`,
-        },
-      ]),
-    );
+    await selectMediator(ctx, owner, requestId, proposal.mediatorId);
   } catch (error) {
     // The approval stands whatever the selection met (a payment in flight, a cancellation at the same moment): the
-    // inviting lawyer completes it, or the reconciler does; the approver is not answered with someone else's error.
+    // sides complete it by paying their shares, or the reconciler does; the approver is not answered with someone
+    // else's error.
     if (!(error instanceof AppError)) throw error;
     ctx.log.info({ requestId, status: error.statusCode }, 'selection after approval did not complete at once');
   }

@@ -1,6 +1,4 @@
-import { splitBudget } from '../../../common/domain/fees';
 import { isUuid } from '../../../common/ids';
-import { finalBudget } from '../../../common/domain/pricing';
 import { checkTransition } from '../../../common/domain/request-status';
 import { formatCents, parseCents, type Cents } from '../../../common/money';
 import type { PaymentIntent, SavedCardCharge } from '../../adapters/payments';
@@ -10,7 +8,6 @@ import { lockInOrder } from '../../db/lock-order';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { notify } from '../notifications/notifications.service';
 import {
   claimIntentOutcome,
   executeSteps,
@@ -29,86 +26,21 @@ import {
 } from '../payments/payments.api';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
-import { announceRequestChange } from './request-events';
 import { isApproved } from './selection-proposals.repo';
+import { applySelection, finalBudgetOf } from './selection-effect';
+import { settleSharedCharge, startSharedSelection } from './shared-selection.service';
 
 type RequestRow = requestsRepo.RequestRow;
-type AcceptanceRow = requestsRepo.AcceptanceRow;
 
-export type SelectOutcome = { kind: 'selected'; request: RequestRow } | { kind: 'declined'; message: string; clientSecret: string; amount: string };
+export type SelectOutcome =
+  | { kind: 'selected'; request: RequestRow }
+  | { kind: 'declined'; message: string; clientSecret: string; amount: string }
+  /** A two-sided selection waiting for a side's share (decision 050): each side sees what it owes on the request. */
+  | { kind: 'awaiting_shares'; request: RequestRow };
 
 const IN_PROGRESS = 'A payment for this request is being processed. Please try again in a moment.';
 const PROVIDER_UNANSWERED =
   'The payment provider has not confirmed the balance payment yet. Your selection will complete on its own once it does; check back in a minute.';
-
-/** The final budget: the proposed rate × the priced hours for a counteroffer, else the lawyer's budget (RULES.md 4). */
-function finalBudgetOf(request: RequestRow, acceptance: AcceptanceRow): Cents {
-  return finalBudget(request, acceptance.proposedRate);
-}
-
-/** Makes the selection take effect once the whole budget is held, with its notifications (RULES.md 2.2 + 4). */
-async function applySelection(
-  tx: Tx,
-  now: Date,
-  request: RequestRow,
-  acceptance: AcceptanceRow,
-  payment: PaymentRow,
-  balance: { chargeId: string; amount: Cents; key: string } | null,
-): Promise<RequestRow> {
-  const budget = finalBudgetOf(request, acceptance);
-  const split = splitBudget(budget, request.terms!);
-  await requestsRepo.markAcceptanceSelected(tx, acceptance.id);
-  const rejected = await requestsRepo.rejectPendingAcceptances(tx, request.id, acceptance.id);
-  const updated = await requestsRepo.updateRequest(tx, request.id, {
-    status: 'matched',
-    selectedMediatorId: acceptance.mediatorId,
-    // The match time the admin analytics count by ("Mediations Matched"), set with the selection itself.
-    matchedAt: now,
-    budget: formatCents(budget),
-    hourlyRate: acceptance.proposedRate ?? request.hourlyRate,
-    platformFee: formatCents(split.platformFee),
-    updatedAt: now,
-  });
-  if (balance) {
-    await recordCharge(tx, {
-      paymentId: payment.id,
-      kind: 'balance_charge',
-      amount: balance.amount,
-      chargeId: balance.chargeId,
-      idempotencyKey: balance.key,
-      // The balance is the inviting side's to pay until the balance is shared (issue 24's next part, decision 049).
-      payerId: request.lawyerId,
-      shareSide: request.opposingLawyerId ? 'first' : null,
-      at: now,
-    });
-  }
-  await updateEscrow(tx, payment.id, {
-    mediatorId: acceptance.mediatorId,
-    platformFee: formatCents(split.platformFee),
-    mediatorPayout: formatCents(split.mediatorPayout),
-    pendingSelectionMediatorId: null,
-    balanceIntentId: null,
-    updatedAt: now,
-  });
-  await notify(tx, [
-    {
-      userId: acceptance.mediatorId,
-      type: 'mediator_selected',
-      title: 'You were selected',
-      message: `The lawyer selected you for ${updated.caseName} (Case #${updated.caseNumber}). You can now message them and coordinate the mediation.`,
-      linkUrl: `/requests/${updated.id}`,
-    },
-    ...rejected.map((userId) => ({
-      userId,
-      type: 'acceptance_rejected' as const,
-      title: 'Another mediator was selected',
-      message: `The lawyer selected another mediator for ${updated.caseName}. Your acceptance no longer counts against your monthly limit.`,
-      linkUrl: null,
-    })),
-  ]);
-  await announceRequestChange(tx, updated);
-  return updated;
-}
 
 /** Money that arrived for a selection that can no longer happen goes back at once (a refund step). */
 const LATE_BALANCE_REASON = 'Balance paid after the selection could no longer take effect';
@@ -128,6 +60,7 @@ async function refundLateBalance(tx: Tx, payment: PaymentRow, requestId: string,
 
 type Plan =
   | { kind: 'selected'; request: RequestRow; closeSteps: StepRow[] }
+  | { kind: 'shared'; charges: StepRow[]; closeSteps: StepRow[] }
   | { kind: 'charge'; step: StepRow; closeSteps: StepRow[] }
   | { kind: 'card'; attempt: number; amount: Cents; message: string; lawyerId: string; closeSteps: StepRow[] };
 
@@ -164,6 +97,12 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
       closeSteps.push(await recordIntentClose(tx, { paymentId: payment.id, requestId, intentId: payment.balanceIntentId, at: ctx.clock.now() }));
       await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null });
     }
+    if (request.opposingLawyerId) {
+      // Each side pays its own share (decision 050).
+      const started = await startSharedSelection(tx, ctx.clock.now(), request, acceptance, payment);
+      closeSteps.push(...started.refunds);
+      return started.kind === 'selected' ? { ...started, closeSteps } : { kind: 'shared', charges: started.charges, closeSteps };
+    }
     const balance = finalBudgetOf(request, acceptance) - parseCents(payment.depositAmount)!;
     if (balance <= 0) return { kind: 'selected', request: await applySelection(tx, ctx.clock.now(), request, acceptance, payment, null), closeSteps };
     const attempt = payment.balanceAttempt + 1;
@@ -184,6 +123,7 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
   });
   await executeSteps(ctx, plan.closeSteps);
   if (plan.kind === 'selected') return plan;
+  if (plan.kind === 'shared') return chargeShares(ctx, requestId, plan.charges);
   if (plan.kind === 'card') return offerCard(ctx, requestId, mediatorId, plan);
   const charge = await chargeBalance(ctx, plan.step).catch((error: unknown) => {
     // No answer from the provider (it may have charged before the answer was lost): the step stays pending and the
@@ -192,6 +132,23 @@ export async function selectMediator(ctx: AppContext, user: SessionUser, request
     throw new AppError(503, PROVIDER_UNANSWERED, { code: 'payment_in_progress', headers: { 'Retry-After': '60' } });
   });
   return settleBalanceCharge(ctx, plan.step, charge);
+}
+
+/**
+ * Charges each side's share to its saved card, one after the other; a charge the provider did not answer stays pending
+ * for the reconciler. The request matched once every share is in, else waiting for a side's share.
+ */
+async function chargeShares(ctx: AppContext, requestId: string, charges: StepRow[]): Promise<SelectOutcome> {
+  for (const step of charges) {
+    const charge = await chargeBalance(ctx, step).catch((error: unknown) => {
+      ctx.log.warn({ err: error, requestId }, 'share charge unanswered; left to the reconciler');
+      return null;
+    });
+    if (charge) await settleSharedCharge(ctx, step, charge);
+  }
+  const request = await requestsRepo.findRequest(ctx.db, requestId);
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  return request.status === 'matched' ? { kind: 'selected', request } : { kind: 'awaiting_shares', request };
 }
 
 function chargeBalance(ctx: AppContext, step: StepRow): Promise<SavedCardCharge> {
@@ -305,6 +262,10 @@ export async function onBalanceSucceeded(ctx: AppContext, intent: PaymentIntent)
 /** The reconciler's path for a balance charge left pending: repeat the call (same key), settle, never offer a card. */
 export async function resumeBalanceCharge(ctx: AppContext, step: StepRow): Promise<void> {
   const charge = await chargeBalance(ctx, step);
+  if (step.params.side) {
+    await settleSharedCharge(ctx, step, charge);
+    return;
+  }
   try {
     await settleBalanceCharge(ctx, step, charge, { offerCard: false });
   } catch (error) {

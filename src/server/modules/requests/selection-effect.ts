@@ -1,0 +1,84 @@
+// The selection taking effect (RULES.md 2.2 + 4): the request matched with its final budget and split, the escrow's
+// payee set, the other acceptances rejected, everyone told. Shared by the one-sided selection (selection.service.ts)
+// and the two-sided one, which takes effect once every share is funded (shared-selection.service.ts, decision 050).
+import { splitBudget } from '../../../common/domain/fees';
+import { finalBudget } from '../../../common/domain/pricing';
+import { formatCents, type Cents } from '../../../common/money';
+import type { Tx } from '../../db/client';
+import { notify } from '../notifications/notifications.service';
+import { recordCharge, updateEscrow, type PaymentRow } from '../payments/payments.api';
+import { announceRequestChange } from './request-events';
+import * as requestsRepo from './requests.repo';
+
+type RequestRow = requestsRepo.RequestRow;
+type AcceptanceRow = requestsRepo.AcceptanceRow;
+
+/** The final budget: the proposed rate × the priced hours for a counteroffer, else the lawyer's budget (RULES.md 4). */
+export function finalBudgetOf(request: RequestRow, acceptance: AcceptanceRow): Cents {
+  return finalBudget(request, acceptance.proposedRate);
+}
+
+/** Makes the selection take effect once the whole budget is held, with its notifications (RULES.md 2.2 + 4). */
+export async function applySelection(
+  tx: Tx,
+  now: Date,
+  request: RequestRow,
+  acceptance: AcceptanceRow,
+  payment: PaymentRow,
+  balance: { chargeId: string; amount: Cents; key: string } | null,
+): Promise<RequestRow> {
+  const budget = finalBudgetOf(request, acceptance);
+  const split = splitBudget(budget, request.terms!);
+  await requestsRepo.markAcceptanceSelected(tx, acceptance.id);
+  const rejected = await requestsRepo.rejectPendingAcceptances(tx, request.id, acceptance.id);
+  const updated = await requestsRepo.updateRequest(tx, request.id, {
+    status: 'matched',
+    selectedMediatorId: acceptance.mediatorId,
+    // The match time the admin analytics count by ("Mediations Matched"), set with the selection itself.
+    matchedAt: now,
+    budget: formatCents(budget),
+    hourlyRate: acceptance.proposedRate ?? request.hourlyRate,
+    platformFee: formatCents(split.platformFee),
+    updatedAt: now,
+  });
+  if (balance) {
+    await recordCharge(tx, {
+      paymentId: payment.id,
+      kind: 'balance_charge',
+      amount: balance.amount,
+      chargeId: balance.chargeId,
+      idempotencyKey: balance.key,
+      // A one-sided selection's balance, the lawyer's (a two-sided one records each side's charge as it arrives,
+      // decision 050; a card payment that completes after the other side joined funds the first side).
+      payerId: request.lawyerId,
+      shareSide: request.opposingLawyerId ? 'first' : null,
+      at: now,
+    });
+  }
+  await updateEscrow(tx, payment.id, {
+    mediatorId: acceptance.mediatorId,
+    platformFee: formatCents(split.platformFee),
+    mediatorPayout: formatCents(split.mediatorPayout),
+    pendingSelectionMediatorId: null,
+    balanceIntentId: null,
+    updatedAt: now,
+  });
+  await notify(tx, [
+    {
+      userId: acceptance.mediatorId,
+      type: 'mediator_selected',
+      title: 'You were selected',
+      message: `The lawyer selected you for ${updated.caseName} (Case #${updated.caseNumber}). You can now message them and coordinate the mediation.`,
+      linkUrl: `/requests/${updated.id}`,
+    },
+    ...rejected.map((userId) => ({
+      userId,
+      type: 'acceptance_rejected' as const,
+      title: 'Another mediator was selected',
+      message: `The lawyer selected another mediator for ${updated.caseName}. Your acceptance no longer counts against your monthly limit.`,
+      linkUrl: null,
+    })),
+  ]);
+  await announceRequestChange(tx, updated);
+  return updated;
+}
