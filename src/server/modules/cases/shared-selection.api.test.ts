@@ -12,7 +12,6 @@ import {
   payShare,
   refundSteps,
   startShare,
-  twoSided,
 } from '../../../../tests/helpers/fee-split';
 import { call, CARDS, createLiveRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
