@@ -4,6 +4,7 @@ import { backends } from '../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpers/test-app';
 import { inviteAndJoin } from '../../../tests/helpers/two-sided';
+import { payShare } from '../../../tests/helpers/fee-split';
 import { ensureAdmin } from '../modules/users/accounts.service';
 
 // Issue 23's routes × actor × side, as route-policy.api.test.ts does for the spec's routes on one-sided requests: on a
@@ -42,6 +43,8 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
     for (const m of [selected, passedOver]) await setTier(t, m.user.id, 'pro');
     id = await createLiveRequest(t, first.cookie);
     const second: Account = await inviteAndJoin(t, first.cookie, id);
+    // The second side's deposit share paid by card: its saved card pays its share of the balance at the approval.
+    await payShare(t, second, id, 'second');
     for (const m of [selected, passedOver])
       expect((await call(t, 'POST', `/api/requests/${id}/accept`, m.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
     expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${selected.user.id}`, first.cookie)).statusCode).toBe(202);

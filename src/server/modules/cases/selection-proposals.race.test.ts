@@ -4,6 +4,7 @@ import { describeOnPostgres, startRaceApp } from '../../../../tests/helpers/post
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
+import { payShare } from '../../../../tests/helpers/fee-split';
 
 // Approve ⇄ decline ⇄ withdraw ⇄ cancel at once on one two-sided case (decision 045), on the PostgreSQL server: one
 // outcome, no 5xx, and the money agrees with it (the balance charged at most once, and refunded if cancelled).
@@ -20,6 +21,8 @@ describeOnPostgres('selection-proposals.race.test.ts', 'proposal races on postgr
       await setTier(t, mediator.user.id, 'pro');
       const id = await createLiveRequest(t, owner.cookie);
       const opposing = await inviteAndJoin(t, owner.cookie, id);
+      // The second side's saved card pays its share of the balance at the approval (decision 050).
+      await payShare(t, opposing, id, 'second');
       expect((await call(t, 'POST', `/api/requests/${id}/accept`, mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
       expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie)).statusCode).toBe(202);
 
@@ -41,11 +44,11 @@ describeOnPostgres('selection-proposals.race.test.ts', 'proposal races on postgr
       expect(cents(s.charged)).toBe(cents(s.refunded) + cents(s.platformFeeKept) + cents(s.paidToMediator) + cents(s.held));
       if (request.status === 'matched') {
         expect(request.selectionProposal.status).toBe('approved');
-        expect(cents(s.charged)).toBe(cents(request.budget));
+        expect(cents(s.held)).toBe(cents(request.budget));
       } else {
         expect(['awaiting_selection', 'cancelled']).toContain(request.status);
-        // No balance was charged, or it went back with the cancellation.
-        if (request.status === 'awaiting_selection') expect(cents(s.charged)).toBe(cents(request.depositAmount));
+        // No balance was charged, or it went back with the cancellation (the deposit held is the two sides' shares).
+        if (request.status === 'awaiting_selection') expect(cents(s.held)).toBe(cents(request.depositAmount));
         else expect(cents(s.held)).toBe(0);
       }
     }

@@ -16,6 +16,8 @@ const TWO_SIDED_LAWYER = [
   'selection_declined',
   'conflict_disclosed',
   'reviews_revealed',
+  // Each side pays its share (issue 24, decision 050).
+  'share_due',
 ];
 const twoSidedOn = Object.fromEntries(TWO_SIDED_LAWYER.map((kind) => [kind, true]));
 
