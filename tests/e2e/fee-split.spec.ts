@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectAccessible } from './helpers/a11y';
 import { expectToast, newAccount, registerVerified, signInByApi, type Account } from './helpers/accounts';
 import { mailedLink } from './helpers/mail';
-import { createFamilyLawRequest, payDeposit, submitRequest } from './helpers/mediation';
+import { createFamilyLawRequest, payDeposit, payInDialog as pay, submitRequest } from './helpers/mediation';
 import { expectNoHorizontalOverflow } from './helpers/ui';
 
 // Issue 24's journey, first part (docs/decisions/049), at this project's width: the inviting lawyer offers a 60/40
@@ -29,14 +29,6 @@ async function lawyer(browser: Browser, firstName: string, lastName: string): Pr
   expect((await page.request.patch('/api/user/role', { data: { role: 'lawyer' } })).ok()).toBe(true);
   expect((await page.request.post('/api/profile/lawyer', { data: { jurisdiction: 'California', firmName: `${lastName} LLP` } })).ok()).toBe(true);
   return { page, account };
-}
-
-async function pay(page: Page, dialogName: string, number: string) {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: /^Pay/ }).click();
 }
 
 async function check(page: Page, label: string) {

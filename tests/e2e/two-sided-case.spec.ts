@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectAccessible } from './helpers/a11y';
 import { closeToasts, expectToast, newAccount, registerVerified, signInByApi, type Account } from './helpers/accounts';
 import { mailedLink } from './helpers/mail';
-import { createFamilyLawRequest, payDeposit, submitRequest } from './helpers/mediation';
+import { createFamilyLawRequest, payDeposit, payInDialog, submitRequest } from './helpers/mediation';
 import { expectNoHorizontalOverflow } from './helpers/ui';
 
 // Issue 23's journey in three browser contexts at this project's width (1280 or 375 px): the inviting lawyer, opposing
@@ -177,14 +177,26 @@ test('two-sided case: invite, join, documents by visibility, disclosure, proposa
   await decline.getByRole('button', { name: 'Decline mediator' }).click();
   await expectToast(counsel, 'Mediator declined');
 
-  // The inviting side reads the reason live, proposes B; opposing counsel approves and the case is matched.
+  // The inviting side reads the reason live, proposes B; opposing counsel approves.
   await expect(lawyer.getByText('“Our client prefers a mediator with custody experience.”')).toBeVisible();
   await lawyer.getByRole('listitem').filter({ hasText: 'Bea Byrne' }).getByRole('button', { name: 'Propose Mediator' }).click();
   await lawyer.getByRole('dialog', { name: 'Propose Bea Byrne?' }).getByRole('button', { name: 'Propose to opposing counsel' }).click();
   await expectToast(lawyer, 'Mediator proposed');
   await expect(counsel.getByRole('button', { name: 'Approve mediator' })).toBeVisible();
   await counsel.getByRole('button', { name: 'Approve mediator' }).click();
-  await expectToast(counsel, 'Mediator approved', 'Bea Byrne is now the mediator of this case.');
+  await expectToast(counsel, 'Mediator approved', 'The selection takes effect once each side has paid its share of the fee.');
+
+  // Each side pays its share (decision 050): the inviting side's saved card paid its $575 of the balance at once;
+  // opposing counsel, with no card saved, pays its $125 of the deposit and then its $575 of the balance.
+  await expect(counsel.getByTestId('selection-waiting')).toContainText('Your side owes $700');
+  await expect(lawyer.getByTestId('selection-waiting')).toContainText('the other side still owes $700');
+  await check(counsel, 'request page (approved, waiting for the shares)');
+  await counsel.screenshot({ path: test.info().outputPath('two-sided-shares-due.png'), fullPage: true });
+  await counsel.getByRole('button', { name: 'Pay your share ($125)' }).click();
+  await payInDialog(counsel, 'Pay your share of the deposit', '4242 4242 4242 4242');
+  await expectToast(counsel, 'Payment Successful');
+  await counsel.getByRole('button', { name: 'Pay your share ($575)' }).click();
+  await payInDialog(counsel, 'Pay your share of the balance', '4242 4242 4242 4242');
   await expect(counsel.getByText('Matched', { exact: true })).toBeVisible();
   await expect(lawyer.getByText('Matched', { exact: true })).toBeVisible();
   await check(lawyer, 'request page (matched, two-sided)');

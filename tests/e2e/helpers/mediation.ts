@@ -140,3 +140,12 @@ export async function payDeposit(api: APIRequestContext, clientSecret: string): 
 export async function acceptRequest(api: APIRequestContext, id: string): Promise<void> {
   await expectOk(await api.post(`/api/requests/${id}/accept`, { data: { noConflictConfirmed: true } }), 'accept');
 }
+
+/** Pays in the card dialog named `dialogName` with the card `number` (the local provider's test cards). */
+export async function payInDialog(page: Page, dialogName: string, number: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: /^Pay/ }).click();
+}

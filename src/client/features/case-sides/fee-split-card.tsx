@@ -16,9 +16,18 @@ import { useAcceptFeeSplit, useProposeFeeSplit } from './api';
 
 const SIDE_NAME: Record<CaseSide, string> = { first: 'Requesting side', second: 'Opposing side' };
 
+/** What a side owes now: its deposit share first, then (while a selection waits for the shares) its balance share. */
+export function nextDue(share: SideShare): { kind: 'deposit' | 'balance'; amount: string } | null {
+  if (share.depositOutstanding !== '0.00') return { kind: 'deposit', amount: share.depositOutstanding };
+  if (share.balanceOutstanding !== '0.00') return { kind: 'balance', amount: share.balanceOutstanding };
+  return null;
+}
+
 /** What a side pays, as amounts first (issue 24: "shown as amounts, not only percentages"). */
-function ShareColumn({ side, share, mine, pay }: { side: CaseSide; share: SideShare; mine: boolean; pay: ReactNode }) {
-  const outstanding = share.depositOutstanding !== '0.00';
+function ShareColumn({ side, share, mine, waiting, pay }: { side: CaseSide; share: SideShare; mine: boolean; waiting: boolean; pay: ReactNode }) {
+  const due = nextDue(share);
+  const paidNote = waiting ? 'Share paid' : 'Deposit share paid';
+  const paidShows = waiting ? share.budget !== '0.00' : share.deposit !== '0.00';
   return (
     <div className="grid content-start gap-2 rounded-lg border p-3" data-testid={`share-${side}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,18 +48,28 @@ function ShareColumn({ side, share, mine, pay }: { side: CaseSide; share: SideSh
         </dd>
         <dt className="text-muted-foreground">Deposit held for this side</dt>
         <dd className="text-right tabular-nums">{displayMoney(share.depositHeld)}</dd>
+        {waiting || share.balanceHeld !== '0.00' ? (
+          <>
+            <dt className="text-muted-foreground">Share of the balance</dt>
+            <dd className="text-right tabular-nums" data-testid={`share-${side}-balance`}>
+              {displayMoney(share.balance)}
+            </dd>
+            <dt className="text-muted-foreground">Balance held for this side</dt>
+            <dd className="text-right tabular-nums">{displayMoney(share.balanceHeld)}</dd>
+          </>
+        ) : null}
       </dl>
-      {outstanding ? (
+      {due ? (
         <div className="grid gap-2">
-          <Badge tone="yellow" className="justify-self-start">
-            {displayMoney(share.depositOutstanding)} of the deposit due
+          <Badge tone="yellow" className="justify-self-start" data-testid={`share-${side}-due`}>
+            {displayMoney(due.amount)} of the {due.kind} due
           </Badge>
           {pay}
         </div>
-      ) : share.deposit !== '0.00' ? (
+      ) : paidShows ? (
         <p className="flex items-center gap-1 text-sm text-success">
           <Check className="size-4" aria-hidden="true" />
-          Deposit share paid
+          {paidNote}
         </p>
       ) : null}
     </div>
@@ -102,7 +121,13 @@ function ProposeForm({ request, split, onDone }: { request: RequestDto; split: F
  * How the two sides share the mediator's fee (issue 24, decision 049): each side's share in money, the deposit each
  * still owes (with a pay button the page supplies, as it joins the payments feature), and the proposal to answer.
  */
-export function FeeSplitCard({ request, payButton }: { request: RequestDto; payButton: (side: CaseSide, amount: string) => ReactNode }) {
+export function FeeSplitCard({
+  request,
+  payButton,
+}: {
+  request: RequestDto;
+  payButton: (side: CaseSide, due: { kind: 'deposit' | 'balance'; amount: string }) => ReactNode;
+}) {
   const split = request.sides?.feeSplit;
   const accept = useAcceptFeeSplit(request.id);
   const [proposing, setProposing] = useState(false);
@@ -125,6 +150,15 @@ export function FeeSplitCard({ request, payButton }: { request: RequestDto; payB
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {split.waitingSelection ? (
+          <Alert tone="info">
+            <Scale aria-hidden="true" />
+            <p>
+              Both sides approved the mediator. Each side pays its share of the {displayMoney(split.waitingSelection.budget)} fee; the selection takes effect
+              once every share is paid. A saved card was charged where there was one.
+            </p>
+          </Alert>
+        ) : null}
         {split.shares ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {(['first', 'second'] as const).map((side) => (
@@ -133,7 +167,8 @@ export function FeeSplitCard({ request, payButton }: { request: RequestDto; payB
                 side={side}
                 share={split.shares![side]}
                 mine={seat === side}
-                pay={counsel ? payButton(side, split.shares![side].depositOutstanding) : null}
+                waiting={split.waitingSelection !== null}
+                pay={counsel && nextDue(split.shares![side]) ? payButton(side, nextDue(split.shares![side])!) : null}
               />
             ))}
           </div>

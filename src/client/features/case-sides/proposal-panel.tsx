@@ -13,7 +13,8 @@ import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { applyServerErrors } from '../../lib/form-errors';
-import { formatDateTime } from '../../lib/format';
+import { displayMoney, formatDateTime } from '../../lib/format';
+import { formatCents, parseCents } from '../../../common/money';
 import { useApproveProposal, useDeclineProposal, useWithdrawProposal } from './api';
 
 type DeclineValues = z.input<typeof DeclineProposalSchema>;
@@ -102,17 +103,7 @@ export function ProposalPanel({ request }: { request: RequestDto }) {
   }
 
   if (proposal.status === 'approved') {
-    return (
-      <Alert tone="success">
-        <ThumbsUp aria-hidden="true" />
-        <p>
-          {proposal.mediatorName} was approved by opposing counsel.
-          {seat === 'first'
-            ? ' Your saved card was declined for the balance: select them again below to pay with another card.'
-            : ' The selection completes once the balance is paid.'}
-        </p>
-      </Alert>
-    );
+    return <ApprovedWaiting request={request} mediatorName={proposal.mediatorName} />;
   }
 
   return (
@@ -142,7 +133,7 @@ export function ProposalPanel({ request }: { request: RequestDto }) {
                       description:
                         updated.status === 'matched'
                           ? `${proposal.mediatorName} is now the mediator of this case.`
-                          : 'The requesting side completes the selection.',
+                          : 'The selection takes effect once each side has paid its share of the fee.',
                     }),
                   )
                   .catch((e) => toastError('Could not approve', e))
@@ -173,5 +164,38 @@ export function ProposalPanel({ request }: { request: RequestDto }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** What an approved selection still waits for (decision 050): each side's share of the fee, in money. */
+function ApprovedWaiting({ request, mediatorName }: { request: RequestDto; mediatorName: string }) {
+  const seat = request.sides?.mySeat;
+  const shares = request.sides?.feeSplit?.waitingSelection ? request.sides.feeSplit.shares : null;
+  if (!shares) {
+    return (
+      <Alert tone="success">
+        <ThumbsUp aria-hidden="true" />
+        <p>{mediatorName} was approved by opposing counsel. The selection completes once the payment goes through.</p>
+      </Alert>
+    );
+  }
+  const due = (side: 'first' | 'second') => parseCents(shares[side].depositOutstanding)! + parseCents(shares[side].balanceOutstanding)!;
+  const other = seat === 'first' ? 'second' : 'first';
+  const mine = seat === 'first' || seat === 'second' ? due(seat) : null;
+  const text = (cents: number) => displayMoney(formatCents(cents));
+  return (
+    <Alert tone={mine ? 'warning' : 'success'} data-testid="selection-waiting">
+      <ThumbsUp aria-hidden="true" />
+      <p>
+        Both sides approved {mediatorName}. The selection takes effect once each side has paid its share of the fee.{' '}
+        {mine === null
+          ? ''
+          : mine > 0
+            ? `Your side owes ${text(mine)}: pay it under “Sharing the fee” below.`
+            : due(other) > 0
+              ? `Your share is paid; the other side still owes ${text(due(other))}.`
+              : ''}
+      </p>
+    </Alert>
   );
 }

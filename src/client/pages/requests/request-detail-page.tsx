@@ -120,6 +120,18 @@ export function RequestDetailPage() {
     return <QueryError title="This request could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />;
   if (!request || !user) return <NotFound />;
   const isOwner = request.lawyerId === user.id;
+  const seat = request.sides?.mySeat;
+  const feeSplitCard = (
+    <FeeSplitCard
+      request={request}
+      payButton={(side, due) =>
+        seat === 'first' || seat === 'second' ? <SharePaymentButton requestId={request.id} side={side} mySide={seat} due={due} /> : null
+      }
+    />
+  );
+  // An approved selection waiting for the sides' shares (decision 050): paying them is the next step, so the card
+  // moves up beside the proposal.
+  const shareWaiting = !!request.sides?.feeSplit?.waitingSelection;
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
@@ -137,6 +149,7 @@ export function RequestDetailPage() {
       </div>
       {request.status === 'cancelled' ? <CancellationSummary request={request} isOwner={isOwner} /> : null}
       <ProposalPanel request={request} />
+      {shareWaiting ? feeSplitCard : null}
       {isOwner || user.role === 'admin' ? (
         <OwnerPanel request={request} user={user} />
       ) : user.role === 'mediator' ? (
@@ -147,14 +160,7 @@ export function RequestDetailPage() {
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
       <CaseDocumentsCard request={request} userId={user.id} />
       <SidesCard request={request} />
-      <FeeSplitCard
-        request={request}
-        payButton={(side, amount) =>
-          request.sides?.mySeat === 'first' || request.sides?.mySeat === 'second' ? (
-            <SharePaymentButton requestId={request.id} side={side} mySide={request.sides.mySeat} amount={amount} />
-          ) : null
-        }
-      />
+      {shareWaiting ? null : feeSplitCard}
       <CasePartiesCard request={request} />
       <PaymentFiguresCard request={request} reader={isOwner ? 'lawyer' : user.role === 'admin' ? 'admin' : 'mediator'} />
     </div>
