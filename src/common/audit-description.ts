@@ -155,6 +155,7 @@ const SETTING_WORDS: Record<string, { label: string; value: (v: unknown) => stri
   matchWindowMinutes: { label: 'Match window', value: minutes },
   priorityHeadStartMinutes: { label: 'Priority head start', value: minutes },
   payoutHoldHours: { label: 'Payout hold', value: hours },
+  shareDueDays: { label: 'Share deadline', value: (v: unknown) => (typeof v === 'number' ? plural(v, 'day') : fallbackValue(v, {})) },
 };
 const LEGAL_TEXTS: Record<string, string> = { termsOfService: 'Terms of service', privacyPolicy: 'Privacy policy' };
 

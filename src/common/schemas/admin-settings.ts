@@ -66,6 +66,8 @@ export const AdminSettingsInputSchema = z
       matchWindowMinutes: wholeNumber('Match window', 7 * 24 * 60),
       priorityHeadStartMinutes: wholeNumber('Priority head start', 7 * 24 * 60),
       payoutHoldHours: wholeNumber('Payout hold', 30 * 24),
+      // Two-sided cases (decision 051): the most days a side has to pay its share; at least one.
+      shareDueDays: wholeNumber('Share deadline', 90).min(1, 'Share deadline must be at least 1 day'),
       termsOfService: z.string('Terms must be text').max(100_000, 'Terms must be at most 100000 characters').nullable(),
       privacyPolicy: z.string('Privacy policy must be text').max(100_000, 'Privacy policy must be at most 100000 characters').nullable(),
       emailTemplates: EmailTemplatesInputSchema,

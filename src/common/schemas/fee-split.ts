@@ -57,6 +57,11 @@ export const FeeSplitDtoSchema = z.object({
     .nullable(),
   canChange: z.boolean().describe('False once the other side has paid toward its share, or a mediator is selected'),
   shares: z.object({ first: SideShareSchema, second: SideShareSchema }).nullable(),
+  dueBy: z.iso
+    .datetime()
+    .nullable()
+    .describe('While a share is due: the deadline it must be paid by, or the case closes unfunded and everything paid is refunded (decision 051)'),
+  unfundedAt: z.iso.datetime().nullable().describe('When the case closed because a share was not paid by its deadline'),
   waitingSelection: z
     .object({ mediatorId: z.uuid(), budget: Amount })
     .nullable()

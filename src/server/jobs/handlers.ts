@@ -3,6 +3,7 @@ import { announceToEveryone, announceToFreeTier } from '../modules/requests/requ
 import { releasePayout } from '../modules/payments/payout.service';
 import { emailFanOut, emailNotifications, emailUnreadMessages } from '../modules/notifications/notifications.service';
 import { revealDueReviews } from '../modules/reviews/reveal.service';
+import { closeUnfunded, remindShareDue } from '../modules/requests/share-deadline.service';
 import { refundSubscriptionCharge, renewSubscription } from '../modules/subscriptions/renewal.service';
 import type { RefundJob } from '../modules/subscriptions/subscriptions.service';
 import type { JobName } from './scheduler';
@@ -29,5 +30,9 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return refundSubscriptionCharge(ctx, data as unknown as RefundJob);
     case 'review.reveal':
       return revealDueReviews(ctx, requestId);
+    case 'share.reminder':
+      return remindShareDue(ctx, requestId, String(data.dueBy ?? ''));
+    case 'share.deadline':
+      return closeUnfunded(ctx, requestId, String(data.dueBy ?? ''));
   }
 }

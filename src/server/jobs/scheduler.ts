@@ -12,6 +12,9 @@ export const JOB_NAMES = [
   'subscription.refund',
   // A two-sided case's reviews revealed 14 days after completion, if not all were in before (issue 23, decision 048).
   'review.reveal',
+  // Each side pays its share (issue 24, decision 051): a reminder before a share's deadline, and the unfunded outcome.
+  'share.reminder',
+  'share.deadline',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

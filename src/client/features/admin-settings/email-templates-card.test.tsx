@@ -28,6 +28,7 @@ const settingsWith = (emailTemplates: EmailTemplateSetting[]): AdminSettings => 
   matchWindowMinutes: 20,
   priorityHeadStartMinutes: 5,
   payoutHoldHours: 72,
+  shareDueDays: 7,
   termsOfService: null,
   privacyPolicy: null,
   emailTemplates,

@@ -17,6 +17,7 @@ const SETTINGS: AdminSettings = {
   matchWindowMinutes: 1440,
   priorityHeadStartMinutes: 60,
   payoutHoldHours: 72,
+  shareDueDays: 7,
   termsOfService: null,
   privacyPolicy: 'Our privacy text.',
   emailTemplates: [],

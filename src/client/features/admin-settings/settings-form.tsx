@@ -42,6 +42,12 @@ const TIMING: NumberSpec[] = [
   { name: 'matchWindowMinutes', label: 'Match window (minutes)', hint: 'How long a request waits for mediators to accept.', step: '1' },
   { name: 'priorityHeadStartMinutes', label: 'Priority head start (minutes)', hint: 'How long paid tiers see a new request before others.', step: '1' },
   { name: 'payoutHoldHours', label: 'Payout hold (hours)', hint: 'How long a completed mediation’s payout waits for a dispute.', step: '1' },
+  {
+    name: 'shareDueDays',
+    label: 'Share deadline (days)',
+    hint: 'Two-sided cases: the most days a side has to pay its share of the fee (earlier if the preferred date is sooner).',
+    step: '1',
+  },
 ];
 
 function NumberFields({ form, specs }: { form: Form; specs: NumberSpec[] }) {

@@ -10,6 +10,7 @@ export interface AdminSettings {
   matchWindowMinutes: number;
   priorityHeadStartMinutes: number;
   payoutHoldHours: number;
+  shareDueDays: number;
   termsOfService: string | null;
   privacyPolicy: string | null;
   /** Every e-mail with its text in force (email-templates-card.tsx edits them). */
@@ -44,6 +45,7 @@ export const settingsFormSchema = z.object({
   matchWindowMinutes: required('Match window', server.matchWindowMinutes.unwrap()),
   priorityHeadStartMinutes: required('Priority head start', server.priorityHeadStartMinutes.unwrap()),
   payoutHoldHours: required('Payout hold', server.payoutHoldHours.unwrap()),
+  shareDueDays: required('Share deadline', server.shareDueDays.unwrap()),
   termsOfService: text(server.termsOfService.unwrap().unwrap()),
   privacyPolicy: text(server.privacyPolicy.unwrap().unwrap()),
 });
@@ -61,6 +63,7 @@ export function toFormValues(s: AdminSettings): SettingsFormValues {
     matchWindowMinutes: String(s.matchWindowMinutes),
     priorityHeadStartMinutes: String(s.priorityHeadStartMinutes),
     payoutHoldHours: String(s.payoutHoldHours),
+    shareDueDays: String(s.shareDueDays),
     termsOfService: s.termsOfService ?? '',
     privacyPolicy: s.privacyPolicy ?? '',
   };

@@ -159,6 +159,18 @@ export function FeeSplitCard({
             </p>
           </Alert>
         ) : null}
+        {split.dueBy ? (
+          <p className="text-sm text-muted-foreground" data-testid="shares-due-by">
+            Shares due by <strong className="text-foreground">{formatDateTime(split.dueBy)}</strong>. A share not paid by then closes the case, and everything
+            paid is refunded to whoever paid it.
+          </p>
+        ) : null}
+        {split.unfundedAt ? (
+          <Alert tone="warning">
+            <Scale aria-hidden="true" />
+            <p>This case closed on {formatDateTime(split.unfundedAt)} because a share was not paid in time. Everything paid was refunded.</p>
+          </Alert>
+        ) : null}
         {split.shares ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {(['first', 'second'] as const).map((side) => (

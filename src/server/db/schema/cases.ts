@@ -159,6 +159,10 @@ export const feeSplits = pgTable('fee_splits', {
   proposedPercent: smallint('proposed_percent'),
   proposedBy: caseSide('proposed_by'),
   proposedAt: timestamp('proposed_at', { withTimezone: true }),
+  /** When the shares now owed must be paid by (decision 051); the reminder and the unfunded outcome are jobs at it. */
+  dueBy: timestamp('due_by', { withTimezone: true }),
+  /** When the case closed because a share was not paid by its deadline (decision 051). */
+  unfundedAt: timestamp('unfunded_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

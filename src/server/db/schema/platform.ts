@@ -78,6 +78,8 @@ export const platformSettings = pgTable('platform_settings', {
   matchWindowMinutes: integer('match_window_minutes').notNull().default(20),
   priorityHeadStartMinutes: integer('priority_head_start_minutes').notNull().default(5),
   payoutHoldHours: integer('payout_hold_hours').notNull().default(72),
+  /** Days a side has to pay its share of a two-sided case's fee, at most (decision 051). */
+  shareDueDays: integer('share_due_days').notNull().default(7),
   termsOfService: text('terms_of_service'),
   privacyPolicy: text('privacy_policy'),
   emailTemplates: jsonb('email_templates').$type<Record<string, EmailTemplate>>().notNull().default({}),

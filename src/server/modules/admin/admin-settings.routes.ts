@@ -19,6 +19,7 @@ const AdminSettingsSchema = z.object({
   matchWindowMinutes: z.number().int(),
   priorityHeadStartMinutes: z.number().int(),
   payoutHoldHours: z.number().int(),
+  shareDueDays: z.number().int().describe('Days a side of a two-sided case has to pay its share, at most (decision 051)'),
   termsOfService: z.string().nullable(),
   privacyPolicy: z.string().nullable(),
   emailTemplates: z.array(EmailTemplateSettingSchema),
@@ -28,6 +29,7 @@ const AdminSettingsSchema = z.object({
 const present = (s: SettingsRow) => ({
   id: s.id,
   ...termsOf(s),
+  shareDueDays: s.shareDueDays,
   termsOfService: s.termsOfService,
   privacyPolicy: s.privacyPolicy,
   emailTemplates: presentEmailTemplates(s.emailTemplates),

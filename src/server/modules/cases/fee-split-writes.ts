@@ -20,6 +20,15 @@ export async function hasAgreedSplit(db: DbOrTx, request: Pick<RequestRow, 'id' 
   return (await repo.findFeeSplit(db, request.id))?.firstSidePercent != null;
 }
 
+/** The case's split row (the split, its deadline, whether it closed unfunded), or undefined on a one-sided case. */
+export const feeSplitRowOf = (db: DbOrTx, requestId: string) => repo.findFeeSplit(db, requestId);
+
+/** Sets when the shares now owed must be paid by (decision 051). */
+export const setShareDueBy = (tx: Tx, requestId: string, dueBy: Date, at: Date) => repo.updateFeeSplit(tx, requestId, { dueBy, updatedAt: at });
+
+/** Marks the case as closed because a share was not paid by its deadline (decision 051). */
+export const markUnfunded = (tx: Tx, requestId: string, at: Date) => repo.updateFeeSplit(tx, requestId, { unfundedAt: at, updatedAt: at });
+
 /** The agreed split's first-side percent, or null before one is agreed. */
 export async function agreedPercent(db: DbOrTx, requestId: string): Promise<number | null> {
   return (await repo.findFeeSplit(db, requestId))?.firstSidePercent ?? null;

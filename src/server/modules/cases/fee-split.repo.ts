@@ -93,3 +93,7 @@ export async function latestOwnShareCard(db: DbOrTx, requestId: string, side: 'f
     .limit(1);
   return row?.card ?? null;
 }
+
+export async function updateFeeSplit(tx: DbOrTx, requestId: string, values: Partial<typeof feeSplits.$inferInsert>): Promise<void> {
+  await tx.update(feeSplits).set(values).where(eq(feeSplits.requestId, requestId));
+}

@@ -21,6 +21,7 @@ import { currentTerms } from '../settings/terms';
 import * as repo from './fee-split.repo';
 import { shareChargesOf } from './fee-split-writes';
 import { pendingSelection } from '../requests/shared-selection.service';
+import { startShareClock } from '../requests/share-deadline.service';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 
@@ -39,6 +40,9 @@ export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: Hel
 export async function depositOf(db: DbOrTx, request: Pick<RequestRow, 'depositAmount'>): Promise<string> {
   return request.depositAmount ?? (await currentTerms(db)).defaultDeposit;
 }
+
+const owes = (shares: NonNullable<FeeSplitDto['shares']>, side: CaseSide) =>
+  shares[side].depositOutstanding !== '0.00' || shares[side].balanceOutstanding !== '0.00';
 
 /** The split as the request page shows it: percents, an open proposal, and each side's money under the agreed split. */
 export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.FeeSplitRow | undefined): Promise<FeeSplitDto | null> {
@@ -76,6 +80,8 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
         : { ...splitOf(row.proposedPercent), proposedBy: row.proposedBy, proposedAt: row.proposedAt!.toISOString() },
     canChange: splitCanChange(request, charges, waiting !== null),
     shares,
+    dueBy: row.dueBy && shares && (['first', 'second'] as const).some((s) => owes(shares!, s)) ? row.dueBy.toISOString() : null,
+    unfundedAt: row.unfundedAt?.toISOString() ?? null,
     waitingSelection: waiting ? { mediatorId: waiting.acceptance.mediatorId, budget: formatCents(waiting.budget) } : null,
   };
 }
@@ -151,7 +157,9 @@ async function changeSplit(ctx: AppContext, user: SessionUser, requestId: string
             linkUrl: `/requests/${request.id}`,
           },
     ]);
-    return feeSplitView(tx, request, saved);
+    // A split agreed after joining starts the clock for the share it makes owed (decision 051).
+    if (outcome === 'agreed') await startShareClock(tx, request, now);
+    return feeSplitView(tx, request, await repo.findFeeSplit(tx, request.id));
   });
 }
 

@@ -16,6 +16,7 @@ import { findRequest } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { findUserById } from '../users/users.repo';
 import { depositOf, splitOnJoining } from './fee-split.service';
+import { startShareClock } from '../requests/share-deadline.service';
 import * as repo from './invitations.repo';
 import { INVITATION_LIFETIME_MS, queueInvitationEmail, sendInvitation } from './invitation-writes';
 import { invitationState, presentInvitation } from './invitations.presenter';
@@ -180,6 +181,8 @@ export async function acceptInvitation(
     if (!closed) throw conflict(unusableMessage(invitationState((await repo.latestInvitation(tx, row.requestId)) ?? row, now)));
     if (!(await repo.takeSecondSeat(tx, request.id, user.id, now))) throw conflict('Opposing counsel has already joined this case');
     const split = await splitOnJoining(tx, request.id, row.firstSidePercent, answer, now);
+    // The other side's share of a live case is due by a deadline from now (decision 051).
+    await startShareClock(tx, { ...request, opposingLawyerId: user.id }, now);
     const name = `${user.firstName} ${user.lastName}`;
     await notify(
       tx,

@@ -38,7 +38,7 @@ const zipParts = (charges: HeldCharge[], parts: number[]) => charges.map((c, i) 
 const NOT_YOURS = 'Only the lawyer who posted this request can cancel it';
 
 /** What the policy gives if the request were cancelled now (RULES.md 2.4). */
-async function outcomeFor(
+export async function outcomeFor(
   db: DbOrTx,
   now: Date,
   request: RequestRow,
@@ -103,7 +103,7 @@ export async function previewCancellation(
  * The money side of a cancellation, recorded as steps under the locks (open intents closed, refunds, the
  * cancellation fee) and carried out after commit (docs/decisions/011).
  */
-async function recordCancellationMoney(
+export async function recordCancellationMoney(
   tx: Tx,
   now: Date,
   request: RequestRow,

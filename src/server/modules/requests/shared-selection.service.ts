@@ -2,7 +2,7 @@
 // pays its own share of the balance (and of the deposit, if it still owes it). Each share is charged to that side's
 // saved card; a side whose card declines, or who has none, pays by card from the request page, while the other side's
 // charge stands. The selection takes effect when every share is funded. A one-sided request never comes here.
-import { sharesDue, type ShareDue } from '../../../common/domain/fee-split';
+import { depositPosition, sharesDue, type ShareDue } from '../../../common/domain/fee-split';
 import type { CaseSide } from '../../../common/enums';
 import { displayCents, parseCents, type Cents } from '../../../common/money';
 import type { SavedCardCharge } from '../../adapters/payments';
@@ -28,6 +28,7 @@ import {
 import * as requestsRepo from './requests.repo';
 import { REQUEST_NOT_FOUND } from './requests.service';
 import { applySelection, finalBudgetOf } from './selection-effect';
+import { startShareClock } from './share-deadline.service';
 
 type RequestRow = requestsRepo.RequestRow;
 type AcceptanceRow = requestsRepo.AcceptanceRow;
@@ -54,6 +55,23 @@ async function duesOf(db: DbOrTx, payment: PaymentRow, percent: number, budget: 
     deposit: shareChargesOf(held, 'deposit_charge'),
     balance: shareChargesOf(held, 'balance_charge'),
   });
+}
+
+/**
+ * Everything the sides owe now (decision 051 sets its deadline): while a selection waits, every share it waits for;
+ * otherwise each side's outstanding share of the deposit. Empty when nothing is owed or no split is agreed.
+ */
+export async function duesNow(db: DbOrTx, request: RequestRow, payment: PaymentRow): Promise<ShareDue[]> {
+  const percent = await agreedPercent(db, request.id);
+  if (percent === null || payment.status !== 'held') return [];
+  const waiting = await pendingSelection(db, request, payment);
+  if (waiting) return duesOf(db, payment, percent, waiting.budget);
+  const outstanding = depositPosition(
+    parseCents(payment.depositAmount)!,
+    percent,
+    shareChargesOf(await chargesStillHeld(db, payment.id), 'deposit_charge'),
+  ).outstanding;
+  return (['first', 'second'] as const).filter((side) => outstanding[side] > 0).map((side) => ({ side, kind: 'deposit' as const, amount: outstanding[side] }));
 }
 
 /**
@@ -110,6 +128,8 @@ export async function startSharedSelection(tx: Tx, now: Date, request: RequestRo
     );
   }
   for (const [side, amount] of unpaid) await tellShareDue(tx, request, side, amount, 'No card is saved for your side of this case');
+  // What a saved card does not pay is due by a deadline (decision 051).
+  await startShareClock(tx, request, now);
   return { kind: 'charging', charges, refunds };
 }
 

@@ -13,6 +13,7 @@ import { currentTerms } from '../settings/terms';
 import { announceNewRequest } from './request-notices';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+import { startShareClock } from './share-deadline.service';
 
 const NOT_YOURS = 'Only the lawyer who posted this request can pay its deposit';
 
@@ -129,6 +130,8 @@ export async function onDepositSucceeded(ctx: AppContext, intent: PaymentIntent)
       updatedAt: now,
     });
     await announceNewRequest(tx, now, live);
+    // The other side joined the draft: its share of the deposit is due by a deadline from now (decision 051).
+    await startShareClock(tx, live, now);
     return [];
   });
   await executeSteps(ctx, steps);
