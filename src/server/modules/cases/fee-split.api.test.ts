@@ -69,7 +69,10 @@ describe.each(backends)('the fee split on %s', (backend) => {
         first: { percent: 60, deposit: '150.00', budget: '840.00', depositHeld: '250.00', depositOutstanding: '0.00', ...balance('690.00') },
         second: { percent: 40, deposit: '100.00', budget: '560.00', depositHeld: '0.00', depositOutstanding: '100.00', ...balance('460.00') },
       },
-      // No selection waits for the shares yet: nothing of the balance is due (decision 050).
+      // The second side's deposit share is due 7 days after joining (decision 051); no selection waits for the shares
+      // yet, so nothing of the balance is due (decision 050).
+      dueBy: new Date(t.clock.now().getTime() + 7 * 24 * 3600_000).toISOString(),
+      unfundedAt: null,
       waitingSelection: null,
     });
     expect(await feeSplitOf(t, id, owner.cookie)).toEqual(split);
