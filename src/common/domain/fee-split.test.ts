@@ -455,7 +455,13 @@ describe('balancePosition and balanceExcessRefunds', () => {
       { first: 0, second: 0 },
       [{ chargeId: 'c', amount: 37_500 }],
     ],
-    ['an excess does not wait for the other side', [charge('a', 'first', 40_000)], { first: 0, second: 37_500 }, [{ chargeId: 'a', amount: 2_500 }]],
+    ['an excess waits for the other side’s share', [charge('a', 'first', 40_000)], { first: 0, second: 37_500 }, []],
+    [
+      'matched before the other side joined: the first side paid the whole balance, returned once the second paid its share',
+      [charge('a', 'first', 75_000), charge('b', 'second', 37_500)],
+      { first: 0, second: 0 },
+      [{ chargeId: 'a', amount: 37_500 }],
+    ],
   ])('%s', (_, charges, outstanding, refunds) => {
     expect(balancePosition(BUDGET, DEPOSIT, 50, charges).outstanding).toEqual(outstanding);
     expect(balanceExcessRefunds(BUDGET, DEPOSIT, 50, charges)).toEqual(refunds);
@@ -467,7 +473,8 @@ describe('balancePosition and balanceExcessRefunds', () => {
         const before = balancePosition(BUDGET, DEPOSIT, percent, charges);
         const after = balancePosition(BUDGET, DEPOSIT, percent, applyRefunds(charges, balanceExcessRefunds(BUDGET, DEPOSIT, percent, charges)));
         for (const side of SIDES) {
-          expect(after.held[side]).toBe(Math.min(before.held[side], before.due[side]));
+          const other = side === 'first' ? 'second' : 'first';
+          expect(after.held[side]).toBe(before.outstanding[other] === 0 ? Math.min(before.held[side], before.due[side]) : before.held[side]);
           expect(after.outstanding[side]).toBe(before.outstanding[side]);
         }
       }),

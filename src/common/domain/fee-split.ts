@@ -91,15 +91,20 @@ export function balanceShares(budget: Cents, deposit: Cents, firstSidePercent: n
 }
 
 /**
- * What each side holds of the balance against its balance share (decision 050): what is still due, and the excess of a
- * share paid twice (both counsel paying one share at once, or a selection repriced lower), returned at once.
+ * What each side holds of the balance against its balance share (decision 050): what is still due, and what a side
+ * holds beyond its share (the inviting side's whole balance on a case matched before the other side joined, a share
+ * paid twice, a selection repriced lower), returned once the other side's balance share is held, as for the deposit:
+ * the escrow never holds less than the balance.
  */
 export function balancePosition(budget: Cents, deposit: Cents, firstSidePercent: number, charges: readonly ShareCharge[]) {
   const due = balanceShares(budget, deposit, firstSidePercent);
   const held = { first: 0, second: 0 };
   for (const charge of charges) held[charge.side] += charge.held;
   const outstanding = { first: Math.max(0, due.first - held.first), second: Math.max(0, due.second - held.second) };
-  const excess = { first: Math.max(0, held.first - due.first), second: Math.max(0, held.second - due.second) };
+  const excess = {
+    first: outstanding.second === 0 ? Math.max(0, held.first - due.first) : 0,
+    second: outstanding.first === 0 ? Math.max(0, held.second - due.second) : 0,
+  };
   return { due, held, outstanding, excess };
 }
 

@@ -20,7 +20,7 @@ import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.serv
 import { currentTerms } from '../settings/terms';
 import * as repo from './fee-split.repo';
 import { shareChargesOf } from './fee-split-writes';
-import { pendingSelection } from '../requests/shared-selection.service';
+import { pendingSelection, sharedBudget } from '../requests/shared-selection.service';
 import { startShareClock } from '../requests/share-deadline.service';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
@@ -50,9 +50,10 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
   const payment = await findPaymentForRequest(db, request.id);
   const charges = payment?.status === 'held' ? await chargesStillHeld(db, payment.id) : [];
   const waiting = payment ? await pendingSelection(db, request, payment) : null;
+  // A budget fixed by a waiting selection (a counteroffer may price it) or a match: the balance shares are owed.
+  const fixed = payment ? await sharedBudget(db, request, payment) : null;
   const deposit = parseCents(await depositOf(db, request))!;
-  // The budget the shares are of: the waiting selection's (a counteroffer may price it), else the request's.
-  const budget = waiting?.budget ?? parseCents(request.budget)!;
+  const budget = fixed ?? parseCents(request.budget)!;
   let shares: FeeSplitDto['shares'] = null;
   if (row.firstSidePercent !== null) {
     const percent = row.firstSidePercent;
@@ -68,7 +69,7 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
       depositOutstanding: formatCents(payment?.status === 'held' ? ofDeposit.outstanding[s] : 0),
       balance: formatCents(ofBalance.due[s]),
       balanceHeld: formatCents(ofBalance.held[s]),
-      balanceOutstanding: formatCents(waiting ? ofBalance.outstanding[s] : 0),
+      balanceOutstanding: formatCents(fixed !== null && payment?.status === 'held' ? ofBalance.outstanding[s] : 0),
     });
     shares = { first: side('first'), second: side('second') };
   }

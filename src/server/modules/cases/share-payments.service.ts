@@ -4,7 +4,6 @@
 // returned to the charge it came from. Every payment is recorded against its payer, and a share paid twice (both at
 // once) is returned from the later charge: nothing is lost, nothing is kept twice.
 import { seatOf } from '../../../common/domain/case-access';
-import { depositPosition } from '../../../common/domain/fee-split';
 import type { CaseSide } from '../../../common/enums';
 import { displayCents, formatCents, parseCents, type Cents } from '../../../common/money';
 import type { SharePayment } from '../../../common/schemas/fee-split';
@@ -19,7 +18,6 @@ import { transaction } from '../../unit-of-work';
 import { findUserById } from '../users/users.repo';
 import { notify } from '../notifications/notifications.service';
 import {
-  chargesStillHeld,
   claimIntentOutcome,
   executeSteps,
   paymentKeys,
@@ -30,8 +28,8 @@ import {
   type StepRow,
 } from '../payments/payments.api';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
-import { returnExcess, shareChargesOf, SPLIT_FIRST } from './fee-split-writes';
-import { completeIfFunded, pendingSelection, sideDueNow } from '../requests/shared-selection.service';
+import { returnExcess, SPLIT_FIRST } from './fee-split-writes';
+import { completeIfFunded, sharedBudget, sideDueNow } from '../requests/shared-selection.service';
 import * as repo from './fee-split.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
@@ -41,8 +39,8 @@ const PAYABLE = ['pending_mediators', 'awaiting_selection', 'matched'];
 const PAID_TOO_LATE = 'Share paid after the case could no longer use it';
 
 /**
- * What a side owes now, under the locks: while a two-sided selection waits for the shares (decision 050), its deposit
- * share and then its balance share at the selection's budget; otherwise its share of the deposit. The refusal when it
+ * What a side owes now, under the locks: its deposit share, then, once a budget is fixed (a selection waiting for the
+ * shares, or a case matched before the other side joined; decision 050), its balance share of it. The refusal when it
  * owes nothing or the case takes no payments.
  */
 async function outstandingShare(
@@ -56,15 +54,11 @@ async function outstandingShare(
   if (!PAYABLE.includes(request.status) || payment?.status !== 'held') {
     throw conflict(request.status === 'draft' ? 'The deposit is paid when the request is submitted' : 'This case no longer takes payments');
   }
-  const waiting = await sideDueNow(tx, request, payment, side);
-  if (waiting) {
-    if (!waiting.due) throw conflict('This side’s share is already paid; the selection waits for the other side');
-    return { kind: waiting.due.kind, amount: waiting.due.amount };
+  const due = await sideDueNow(tx, request, payment, side);
+  if (!due) {
+    throw conflict((await sharedBudget(tx, request, payment)) === null ? 'This share of the deposit is already paid' : 'This side’s share is already paid');
   }
-  const deposit = parseCents(payment.depositAmount)!;
-  const position = depositPosition(deposit, split.firstSidePercent, shareChargesOf(await chargesStillHeld(tx, payment.id), 'deposit_charge'));
-  if (position.outstanding[side] === 0) throw conflict('This share of the deposit is already paid');
-  return { kind: 'deposit', amount: position.outstanding[side] };
+  return { kind: due.kind, amount: due.amount };
 }
 
 /**
@@ -135,16 +129,16 @@ export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): 
       paymentMethodId: intent.paymentMethodId,
       updatedAt: now,
     });
-    const waiting = await pendingSelection(tx, request, payment);
+    const budget = await sharedBudget(tx, request, payment);
     const split = await repo.findFeeSplit(tx, request.id);
     const usable = settled && PAYABLE.includes(request.status) && payment.status === 'held' && split?.firstSidePercent != null;
-    if (!usable || (attempt.kind === 'balance' && !waiting)) {
+    if (!usable || (attempt.kind === 'balance' && budget === null)) {
       const step = await recordRefund(tx, { paymentId: payment.id, requestId, chargeId, amount: intent.amount, reason: PAID_TOO_LATE, at: now });
       return { steps: [step], refunded: PAID_TOO_LATE };
     }
-    const { steps, returnedTo } = await returnExcess(tx, payment, requestId, split.firstSidePercent!, waiting?.budget ?? null, chargeId, now);
+    const { steps, returnedTo } = await returnExcess(tx, payment, requestId, split.firstSidePercent!, budget, chargeId, now);
     await tellShare(tx, request, attempt, intent.amount, returnedTo);
-    if (waiting) await completeIfFunded(tx, now, request, payment);
+    await completeIfFunded(tx, now, request, payment);
     return { steps, refunded: steps.some((s) => s.params.chargeId === chargeId) ? 'This share was already paid; your payment is refunded' : null };
   });
   if (!done) return undefined;

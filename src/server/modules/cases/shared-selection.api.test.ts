@@ -186,6 +186,30 @@ describe.each(backends)('each side pays its share of the balance on %s', (backen
     expect(proposed.statusCode).toBe(409);
   });
 
+  it('matched before the other side joined: it owes its shares of the deposit and of the balance, returned to the inviting side once paid; no deadline', async () => {
+    const owner = await signUpLawyer(t);
+    const id = await createLiveRequest(t, owner.cookie);
+    const [mediator] = await acceptingMediators(t, id);
+    expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie)).statusCode).toBe(200);
+    const opposing = await inviteAndJoin(t, owner.cookie, id);
+    expect(await feeSplitOf(t, id, opposing.cookie)).toMatchObject({
+      dueBy: null,
+      waitingSelection: null,
+      shares: { second: { depositOutstanding: '125.00', balanceOutstanding: '575.00' }, first: { balanceHeld: '1150.00' } },
+    });
+    expect(await payShare(t, opposing, id, 'second')).toMatchObject({ kind: 'deposit', amount: '125.00' });
+    expect(await payShare(t, opposing, id, 'second')).toMatchObject({ kind: 'balance', amount: '575.00' });
+    expect((await startShare(t, opposing, id, 'second')).json().message).toBe('This side’s share is already paid');
+    // Each side now holds its 700.00 share of the budget; the inviting side got back what it paid for the other.
+    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 140_000, refunded: 12_500 + 57_500, held: 70_000 });
+    expect(await moneyOf(t, id, opposing.user.id)).toMatchObject({ charged: 70_000, refunded: 0, held: 70_000 });
+    expect((await notesOf(t, owner.cookie)).find((n) => n.title === 'Balance share paid')?.message).toBe(
+      "Lena Lawyer paid the other side's share of the balance for Smith v. Jones ($575). $575 of what you paid is refunded to your card.",
+    );
+    expect(await detail(id, owner.cookie)).toMatchObject({ status: 'matched', selectedMediatorId: mediator.user.id });
+    await expectMoneyWhole(t, id);
+  });
+
   it('a one-sided request is untouched: the lawyer’s saved card pays the whole balance at selection', async () => {
     const lawyer = await signUpLawyer(t);
     const id = await createLiveRequest(t, lawyer.cookie);

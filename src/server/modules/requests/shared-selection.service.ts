@@ -48,6 +48,17 @@ export async function pendingSelection(db: DbOrTx, request: RequestRow, payment:
   return { acceptance, budget: finalBudgetOf(request, acceptance) };
 }
 
+/**
+ * The budget the sides' shares are of, once one is fixed: a waiting selection's, or a matched case's (the other side
+ * joined after the selection, decision 050: it owes its shares of that budget, returned to the inviting side once
+ * paid). Null before a budget is fixed (only the deposit is owed then).
+ */
+export async function sharedBudget(db: DbOrTx, request: RequestRow, payment: PaymentRow): Promise<Cents | null> {
+  if (!request.opposingLawyerId) return null;
+  if (request.status === 'matched') return parseCents(request.budget);
+  return (await pendingSelection(db, request, payment))?.budget ?? null;
+}
+
 /** What every side still owes before the waiting selection takes effect, deposit shares first (empty: funded). */
 async function duesOf(db: DbOrTx, payment: PaymentRow, percent: number, budget: Cents): Promise<ShareDue[]> {
   const held = await chargesStillHeld(db, payment.id);
@@ -58,14 +69,15 @@ async function duesOf(db: DbOrTx, payment: PaymentRow, percent: number, budget: 
 }
 
 /**
- * Everything the sides owe now (decision 051 sets its deadline): while a selection waits, every share it waits for;
- * otherwise each side's outstanding share of the deposit. Empty when nothing is owed or no split is agreed.
+ * Everything the sides owe now (decision 051 sets its deadline): once a budget is fixed (a waiting selection, a matched
+ * case), every share of it still unpaid; otherwise each side's outstanding share of the deposit. Empty when nothing is
+ * owed or no split is agreed.
  */
 export async function duesNow(db: DbOrTx, request: RequestRow, payment: PaymentRow): Promise<ShareDue[]> {
   const percent = await agreedPercent(db, request.id);
   if (percent === null || payment.status !== 'held') return [];
-  const waiting = await pendingSelection(db, request, payment);
-  if (waiting) return duesOf(db, payment, percent, waiting.budget);
+  const budget = await sharedBudget(db, request, payment);
+  if (budget !== null) return duesOf(db, payment, percent, budget);
   const outstanding = depositPosition(
     parseCents(payment.depositAmount)!,
     percent,
@@ -74,15 +86,9 @@ export async function duesNow(db: DbOrTx, request: RequestRow, payment: PaymentR
   return (['first', 'second'] as const).filter((side) => outstanding[side] > 0).map((side) => ({ side, kind: 'deposit' as const, amount: outstanding[side] }));
 }
 
-/**
- * What a side owes now toward the waiting selection (its deposit share before its balance share): null when no
- * selection waits, `due: null` when this side's shares are funded.
- */
-export async function sideDueNow(tx: Tx, request: RequestRow, payment: PaymentRow, side: CaseSide): Promise<{ due: ShareDue | null } | null> {
-  const waiting = await pendingSelection(tx, request, payment);
-  const percent = await agreedPercent(tx, request.id);
-  if (!waiting || percent === null) return null;
-  return { due: (await duesOf(tx, payment, percent, waiting.budget)).find((due) => due.side === side) ?? null };
+/** What a side owes now (its deposit share before its balance share), or null when it owes nothing. */
+export async function sideDueNow(db: DbOrTx, request: RequestRow, payment: PaymentRow, side: CaseSide): Promise<ShareDue | null> {
+  return (await duesNow(db, request, payment)).find((due) => due.side === side) ?? null;
 }
 
 const counselOf = (request: RequestRow, side: CaseSide) => (side === 'first' ? request.lawyerId : request.opposingLawyerId!);
