@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { partialRefundProblem, splitPartialRefund } from './dispute-resolution';
+import { partialRefundProblem, refundPerPayer, splitPartialRefund, type PayerCharge } from './dispute-resolution';
 
 const charges = (deposit: number, balance?: number) => [
   { chargeId: 'ch_dep', amount: deposit },
@@ -44,5 +45,72 @@ describe('splitPartialRefund (RULES.md 2.5)', () => {
     expect(partialRefundProblem(null, 140_000)).toBe('Enter the amount to refund');
     expect(partialRefundProblem(140_000, 140_000)).toBe('The refund must be more than $0 and less than the $1,400 held');
     expect(partialRefundProblem(139_999, 140_000)).toBeNull();
+  });
+});
+
+describe('splitPartialRefund with several payers (a two-sided case, decision 052)', () => {
+  // 50/50 of a 1,400.00 budget: each side holds 700.00 (125.00 of the deposit, 575.00 of the balance).
+  const shared: PayerCharge[] = [
+    { chargeId: 'dep_a', amount: 12_500, payerId: 'a' },
+    { chargeId: 'dep_b', amount: 12_500, payerId: 'b' },
+    { chargeId: 'bal_a', amount: 57_500, payerId: 'a' },
+    { chargeId: 'bal_b', amount: 57_500, payerId: 'b' },
+  ];
+
+  it.each([
+    // refund, refunds per charge
+    { refund: 50_000, refunds: { bal_a: 25_000, bal_b: 25_000 } },
+    { refund: 120_000, refunds: { bal_a: 57_500, dep_a: 2_500, bal_b: 57_500, dep_b: 2_500 } },
+    { refund: 1, refunds: { bal_a: 1 } }, // the odd cent to the earlier payer (ties to the earlier)
+    { refund: 3, refunds: { bal_a: 2, bal_b: 1 } },
+  ])('refund $refund is shared in proportion to what each payer holds, each from its balance first', ({ refund, refunds }) => {
+    const split = splitPartialRefund(shared, refund, 1_000);
+    expect(Object.fromEntries(split.refunds.map((r) => [r.chargeId, r.amount]))).toEqual(refunds);
+  });
+
+  it('60/40 with the first side paying the other’s share on its behalf counts by payer, not by side', () => {
+    const parts = refundPerPayer(
+      [
+        { chargeId: 'dep', amount: 25_000, payerId: 'insurer' },
+        { chargeId: 'bal_1', amount: 69_000, payerId: 'insurer' },
+        { chargeId: 'bal_2', amount: 46_000, payerId: 'other' },
+      ],
+      14_000,
+    );
+    expect(parts.map((p) => [p.payerId, p.held, p.part])).toEqual([
+      ['insurer', 94_000, 9_400],
+      ['other', 46_000, 4_600],
+    ]);
+  });
+
+  it('every cent of every charge is refunded, transferred or kept; each payer gets back its share of the refund', () => {
+    const chargesArb = fc
+      .array(fc.record({ payer: fc.constantFrom('a', 'b', 'c'), amount: fc.integer({ min: 1, max: 200_000 }) }), { minLength: 1, maxLength: 6 })
+      .map((list) => list.map(({ payer, amount }, i) => ({ chargeId: `ch_${i}`, amount, payerId: payer })));
+    fc.assert(
+      fc.property(
+        chargesArb.chain((cs) => {
+          const held = cs.reduce((s, c) => s + c.amount, 0);
+          return fc.tuple(fc.constant(cs), held > 1 ? fc.integer({ min: 1, max: held - 1 }) : fc.constant(0));
+        }),
+        fc.integer({ min: 0, max: 10_000 }),
+        ([cs, refund], pct) => {
+          if (refund === 0) return;
+          const split = splitPartialRefund(cs, refund, pct);
+          for (const charge of cs) {
+            const back = split.refunds.filter((r) => r.chargeId === charge.chargeId).reduce((s, r) => s + r.amount, 0);
+            const part = split.transfers.find((t) => t.chargeId === charge.chargeId);
+            expect(back + (part?.transfer ?? 0) + (part?.platformFee ?? 0)).toBe(charge.amount);
+          }
+          for (const payer of refundPerPayer(cs, refund)) {
+            const back = split.refunds.filter((r) => payer.charges.some((c) => c.chargeId === r.chargeId)).reduce((s, r) => s + r.amount, 0);
+            expect(back).toBe(payer.part);
+            // In proportion: within a cent of refund × held / total.
+            expect(Math.abs(back - (refund * payer.held) / cs.reduce((s, c) => s + c.amount, 0))).toBeLessThan(1);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

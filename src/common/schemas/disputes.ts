@@ -66,5 +66,10 @@ export const AdminDisputeDtoSchema = RequestDisputeSchema.extend({
   mediatorPayout: Amount,
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   payoutReleaseAt: Timestamp.nullable(),
+  /**
+   * Who paid what is still held (decision 052): one lawyer on a one-sided case; each payer on a two-sided one (a side's
+   * counsel, or the other side's paying on its behalf). A partial refund is shared between them in proportion.
+   */
+  payers: z.array(z.object({ id: Id, name: z.string(), side: z.enum(['first', 'second']).nullable(), held: Amount })),
 });
 export type AdminDisputeDto = z.infer<typeof AdminDisputeDtoSchema>;

@@ -29,6 +29,7 @@ export const HELD_DISPUTE: AdminDisputeDto = {
   mediatorPayout: '1260.00',
   paymentStatus: 'held',
   payoutReleaseAt: '2026-11-23T10:00:00.000Z',
+  payers: [{ id: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d', name: 'Lena Lawyer', side: null, held: '1400.00' }],
 };
 
 /** The same case once resolved with a $400.00 partial refund. */

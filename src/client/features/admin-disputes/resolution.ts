@@ -1,4 +1,4 @@
-import { splitPartialRefund } from '../../../common/domain/dispute-resolution';
+import { refundPerPayer, splitPartialRefund } from '../../../common/domain/dispute-resolution';
 import type { DisputeOutcome } from '../../../common/enums';
 import { parseCents, type Cents } from '../../../common/money';
 import type { AdminDisputeDto } from '../../../common/schemas/disputes';
@@ -25,6 +25,20 @@ export interface ResolutionSplit {
   toLawyer: Cents;
   toMediator: Cents;
   platformFee: Cents;
+  /** On a case with several payers (decision 052): what goes back to each, in proportion to what each holds. */
+  toPayers: { label: string; amount: Cents }[];
+}
+
+const SIDE_WORDS = { first: 'requesting side', second: 'opposing side' } as const;
+
+/** Each payer's part of a refund (the server's refundPerPayer), when more than one paid. */
+function perPayer(dispute: AdminDisputeDto, refund: Cents): ResolutionSplit['toPayers'] {
+  if (dispute.payers.length < 2) return [];
+  const parts = refundPerPayer(
+    dispute.payers.map((p) => ({ chargeId: p.id, amount: cents(p.held), payerId: p.id })),
+    refund,
+  );
+  return dispute.payers.map((p, i) => ({ label: p.side ? `${p.name} (${SIDE_WORDS[p.side]})` : p.name, amount: parts[i].part }));
 }
 
 /**
@@ -34,13 +48,13 @@ export interface ResolutionSplit {
  */
 export function previewResolution(dispute: AdminDisputeDto, outcome: DisputeOutcome, refund: Cents | null): ResolutionSplit | null {
   const held = heldCents(dispute);
-  if (outcome === 'release') return { toLawyer: 0, toMediator: cents(dispute.mediatorPayout), platformFee: cents(dispute.platformFee) };
-  if (outcome === 'refund_full') return { toLawyer: held, toMediator: 0, platformFee: 0 };
+  if (outcome === 'release') return { toLawyer: 0, toMediator: cents(dispute.mediatorPayout), platformFee: cents(dispute.platformFee), toPayers: [] };
+  if (outcome === 'refund_full') return { toLawyer: held, toMediator: 0, platformFee: 0, toPayers: perPayer(dispute, held) };
   if (refund === null || refund <= 0 || refund >= held) return null;
   const charges = [
     { chargeId: 'deposit', amount: cents(dispute.depositHeld) },
     { chargeId: 'balance', amount: cents(dispute.balanceHeld) },
   ].filter((c) => c.amount > 0);
   const split = splitPartialRefund(charges, refund, cents(dispute.commissionPercentage));
-  return { toLawyer: split.refundTotal, toMediator: split.mediatorPayout, platformFee: split.platformFee };
+  return { toLawyer: split.refundTotal, toMediator: split.mediatorPayout, platformFee: split.platformFee, toPayers: perPayer(dispute, refund) };
 }

@@ -25,11 +25,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog(onOpenChange = vi.fn()) {
+function renderDialog(onOpenChange = vi.fn(), dispute = HELD_DISPUTE) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ResolveDisputeDialog dispute={HELD_DISPUTE} onOpenChange={onOpenChange} />
+      <ResolveDisputeDialog dispute={dispute} onOpenChange={onOpenChange} />
     </QueryClientProvider>,
   );
   return { dialog: screen.getByRole('dialog', { name: 'Resolve dispute' }), onOpenChange };
@@ -112,6 +112,29 @@ describe('ResolveDisputeDialog', () => {
       ['Refunded to the lawyer', money(33333)],
       ['Paid to the mediator', money(96000)],
       ['Kept as platform fee', money(10667)],
+    ]);
+  });
+
+  it('a two-sided case: each payer’s refund, in proportion to what each holds (decision 052)', () => {
+    const { dialog } = renderDialog(vi.fn(), {
+      ...HELD_DISPUTE,
+      payers: [
+        { id: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d', name: 'Lena Lawyer', side: 'first', held: '840.00' },
+        { id: '3c4d5e6f-7a8b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Olivia Opponent', side: 'second', held: '560.00' },
+      ],
+    });
+    choose(dialog, 'Refund part');
+    fireEvent.change(amountField(dialog), { target: { value: '400' } });
+    expect(preview(dialog)).toEqual([
+      ['Refunded to Lena Lawyer (requesting side)', money(24000)],
+      ['Refunded to Olivia Opponent (opposing side)', money(16000)],
+      ['Paid to the mediator', money(90000)],
+      ['Kept as platform fee', money(10000)],
+    ]);
+    choose(dialog, 'Refund in full');
+    expect(preview(dialog).slice(0, 2)).toEqual([
+      ['Refunded to Lena Lawyer (requesting side)', money(84000)],
+      ['Refunded to Olivia Opponent (opposing side)', money(56000)],
     ]);
   });
 

@@ -64,7 +64,9 @@ export function ResolutionPreview({ split, hint }: { split: ResolutionSplit | nu
     <MoneyLines
       label="Resolution preview"
       lines={[
-        { term: 'Refunded to the lawyer', value: displayCents(split.toLawyer) },
+        ...(split.toPayers.length
+          ? split.toPayers.map((p) => ({ term: `Refunded to ${p.label}`, value: displayCents(p.amount) }))
+          : [{ term: 'Refunded to the lawyer', value: displayCents(split.toLawyer) }]),
         { term: 'Paid to the mediator', value: displayCents(split.toMediator) },
         { term: 'Kept as platform fee', value: displayCents(split.platformFee) },
       ]}

@@ -23,7 +23,7 @@ export function presentRequestDispute(d: DisputeRow & { mediatorPaid?: string | 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** A dispute as admins see it: the case, the lawyer and mediator, and what the escrow still holds. */
-export function presentAdminDispute({ dispute, mediatorPaid, request, payment, lawyer, mediator }: AdminDisputeRow): AdminDisputeDto {
+export function presentAdminDispute({ dispute, mediatorPaid, request, payment, lawyer, mediator }: AdminDisputeRow): Omit<AdminDisputeDto, 'payers'> {
   const fee = parseCents(payment?.platformFee ?? '0') ?? 0;
   const payout = parseCents(payment?.mediatorPayout ?? '0') ?? 0;
   const held = payment?.status === 'held' ? fee + payout : 0;

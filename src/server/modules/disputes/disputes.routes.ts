@@ -8,9 +8,8 @@ import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireRole, requireUser } from '../../plugins/guards';
 import { readErrors, writeErrors } from '../../route-responses';
-import { presentAdminDispute } from './disputes.presenter';
 import { listDisputes } from './disputes.repo';
-import { getAdminDispute, raiseDispute, resolveDispute } from './disputes.service';
+import { getAdminDispute, raiseDispute, resolveDispute, withPayers } from './disputes.service';
 
 const ListQuerySchema = PageQuerySchema.extend({ status: z.enum(DISPUTE_STATUSES, 'status must be open or resolved').optional() });
 
@@ -53,11 +52,12 @@ export function disputesRoutes(app: FastifyInstance, ctx: AppContext): void {
       requireRole(request, 'admin');
       const { status, limit, cursor } = takeBody({ body: request.query, validationError: request.validationError });
       const rows = await listDisputes(ctx.db, status, limit, decodeCursor(cursor));
-      return sendPage(
+      const page = sendPage(
         reply,
         rows.map((row) => ({ ...row, createdAt: row.dispute.createdAt, id: row.dispute.id })),
         limit,
-      ).map(presentAdminDispute);
+      );
+      return Promise.all(page.map((row) => withPayers(ctx.db, row)));
     },
   );
 

@@ -1,10 +1,10 @@
-import { partialRefundProblem, splitPartialRefund } from '../../../common/domain/dispute-resolution';
+import { partialRefundProblem, refundPerPayer, splitPartialRefund } from '../../../common/domain/dispute-resolution';
 import { payoutDueAt } from '../../../common/domain/payout';
 import { isUuid } from '../../../common/ids';
 import { displayCents, displayMoney, formatCents, parseCents, type Cents } from '../../../common/money';
 import { DisputeInputSchema, ResolveDisputeInputSchema, type AdminDisputeDto, type RequestDispute } from '../../../common/schemas/disputes';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
@@ -28,7 +28,8 @@ import { announceRequestChange } from '../requests/request-events';
 import type { RequestRow } from '../requests/requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { presentAdminDispute, presentRequestDispute } from './disputes.presenter';
-import { activeAdminIds, findAdminDispute, findDispute, insertDispute, resolveOpenDispute } from './disputes.repo';
+import { activeAdminIds, findAdminDispute, findDispute, insertDispute, resolveOpenDispute, type AdminDisputeRow } from './disputes.repo';
+import { findUserById } from '../users/users.repo';
 
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
 export const DISPUTE_TEXTS_409 = {
@@ -111,8 +112,30 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
  * What a held payment still holds, per source charge (deposit first, then balance), in cents: a charge refunded
  * earlier (a late balance, refunded on arrival) holds nothing and is left out, whichever position it has.
  */
-async function heldCharges(tx: Tx, payment: PaymentRow) {
-  return (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0).map(({ chargeId, amount }) => ({ chargeId, amount }));
+async function heldCharges(db: DbOrTx, payment: PaymentRow) {
+  // The inviting lawyer's charges first (a refund's odd cent goes to them), each payer's deposit before its balance.
+  const held = (await chargesStillHeld(db, payment.id)).filter((c) => c.amount > 0);
+  return [...held.filter((c) => c.payerId === payment.lawyerId), ...held.filter((c) => c.payerId !== payment.lawyerId)].map(
+    ({ chargeId, amount, payerId }) => ({
+      chargeId,
+      amount,
+      payerId,
+    }),
+  );
+}
+
+/** An admin's view of a dispute, with who paid what is still held (decision 052). */
+export async function withPayers(db: DbOrTx, row: AdminDisputeRow): Promise<AdminDisputeDto> {
+  const dto = presentAdminDispute(row);
+  if (!row.payment || row.payment.status !== 'held') return { ...dto, payers: [] };
+  const parts = refundPerPayer(await heldCharges(db, row.payment), 0);
+  const payers: AdminDisputeDto['payers'] = [];
+  for (const part of parts) {
+    const user = await findUserById(db, part.payerId!);
+    const side = row.request.opposingLawyerId ? (part.payerId === row.request.opposingLawyerId ? 'second' : 'first') : null;
+    payers.push({ id: part.payerId!, name: user ? `${user.firstName} ${user.lastName}`.trim() : 'Former user', side, held: formatCents(part.held) });
+  }
+  return { ...dto, payers };
 }
 
 const heldOf = (payment: PaymentRow | undefined): Cents =>
@@ -233,5 +256,5 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
 export async function getAdminDispute(ctx: AppContext, id: string): Promise<AdminDisputeDto> {
   const row = isUuid(id) ? await findAdminDispute(ctx.db, id) : undefined;
   if (!row) throw notFound(DISPUTE_NOT_FOUND);
-  return presentAdminDispute(row);
+  return withPayers(ctx.db, row);
 }
