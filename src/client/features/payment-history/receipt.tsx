@@ -10,9 +10,25 @@ const cents = (amount: string | null) => parseCents(amount ?? '0') ?? 0;
 
 type LedgerLine = PaymentView['ledger'][number];
 
+const SIDE_WORDS = { first: 'the requesting side', second: 'the opposing side' } as const;
+
+/**
+ * On a two-sided case, whose share a charge paid and who paid it (issue 24: "the receipt says whose share was paid by
+ * whom"): the inviting lawyer is the requesting side, anyone else the opposing side.
+ */
+function shareDetail(line: LedgerLine, inviterId: string): string | null {
+  if (!line.shareSide || (line.kind !== 'deposit_charge' && line.kind !== 'balance_charge')) return null;
+  const payerSide = line.payerId === inviterId ? 'first' : 'second';
+  const of = line.kind === 'deposit_charge' ? 'deposit' : 'balance';
+  const whose = line.shareSide === payerSide ? 'its own share' : `${SIDE_WORDS[line.shareSide]}'s share`;
+  return `Paid by ${SIDE_WORDS[payerSide]} for ${whose} of the ${of}`;
+}
+
 /** A line's second row: the commission kept (mediators), where a transfer came from, or the line's note (a reason). */
-function lineDetail(line: LedgerLine, toYou: boolean): string | null {
+function lineDetail(line: LedgerLine, toYou: boolean, inviterId: string): string | null {
   const label = ledgerLineLabel(line.kind, toYou);
+  const share = shareDetail(line, inviterId);
+  if (share) return share;
   const transfer = line.kind === 'payout_transfer' || line.kind === 'cancellation_fee';
   let detail: string | null = null;
   if (toYou) detail = cents(line.platformFee) > 0 ? `After the platform fee of ${displayMoney(line.platformFee)}` : null;
@@ -55,7 +71,7 @@ export function PaymentReceipt({ payment, issuedAt }: { payment: PaymentView; is
     key: line.id,
     date: line.createdAt,
     label: ledgerLineLabel(line.kind, toYou),
-    detail: lineDetail(line, toYou),
+    detail: lineDetail(line, toYou, payment.lawyerId),
     amount: line.kind === 'refund' ? `−${displayMoney(line.amount)}` : displayMoney(line.amount),
   }));
   return (

@@ -122,6 +122,28 @@ describe('ReceiptPage', () => {
     expect(statement.textContent).not.toMatch(/Deposit charged|Balance charged|Total charged/);
   });
 
+  it('a two-sided case: each charge says whose share it paid and who paid it (issue 24)', async () => {
+    const insurer = '33333333-3333-4333-8333-333333333333';
+    renderReceipt(
+      json({
+        ...base,
+        status: 'held',
+        ledger: [
+          line('deposit_charge', '125.00', { payerId: insurer, shareSide: 'second' }),
+          line('balance_charge', '575.00', { payerId: insurer, shareSide: 'second' }),
+          line('balance_charge', '575.00', { payerId: insurer, shareSide: 'first' }),
+        ],
+      }),
+    );
+    const receipt = await screen.findByRole('article', { name: 'Payment receipt' });
+    const rows = rowsOf(within(receipt).getByRole('table', { name: 'Charges and refunds' }));
+    expect(rows.slice(1, 4).map((r) => r.replace(/^[A-Z][a-z]{2} \d{2}, \d{4}/, ''))).toEqual([
+      `Deposit chargedPaid by the opposing side for its own share of the deposit${money('125.00')}`,
+      `Balance chargedPaid by the opposing side for its own share of the balance${money('575.00')}`,
+      `Balance chargedPaid by the opposing side for the requesting side's share of the balance${money('575.00')}`,
+    ]);
+  });
+
   it('a payment that is not yours: not found, no Print button', async () => {
     renderReceipt(json({ message: 'Payment not found', code: 'not_found' }, 404));
     expect(await screen.findByRole('heading', { name: 'Receipt not found' })).toBeTruthy();
