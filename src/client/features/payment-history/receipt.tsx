@@ -25,14 +25,18 @@ function shareDetail(line: LedgerLine, inviterId: string): string | null {
 }
 
 /** A line's second row: the commission kept (mediators), where a transfer came from, or the line's note (a reason). */
-function lineDetail(line: LedgerLine, toYou: boolean, inviterId: string): string | null {
+function lineDetail(line: LedgerLine, toYou: boolean, inviterId: string, sidesPaid: boolean): string | null {
   const label = ledgerLineLabel(line.kind, toYou);
   const share = shareDetail(line, inviterId);
   if (share) return share;
   const transfer = line.kind === 'payout_transfer' || line.kind === 'cancellation_fee';
   let detail: string | null = null;
-  if (toYou) detail = cents(line.platformFee) > 0 ? `After the platform fee of ${displayMoney(line.platformFee)}` : null;
-  else if (transfer)
+  if (toYou) {
+    // A two-sided case's payout comes in parts, one per charge: each says which side's money it is.
+    const fee = cents(line.platformFee) > 0 ? `After the platform fee of ${displayMoney(line.platformFee)}` : null;
+    const from = sidesPaid ? `From ${SIDE_WORDS[line.payerId === inviterId ? 'first' : 'second']}'s payment` : null;
+    detail = [from, fee && from ? fee.toLowerCase() : fee].filter(Boolean).join(', ') || null;
+  } else if (transfer)
     detail =
       cents(line.platformFee) > 0 ? `Paid from the amount held, after the platform fee of ${displayMoney(line.platformFee)}` : 'Paid from the amount held';
   // Notes such as "Payout" only repeat the label; reasons ("Dispute resolved by our team") say something.
@@ -67,11 +71,13 @@ export function PaymentReceipt({ payment, issuedAt }: { payment: PaymentView; is
     ['Status', status],
     ['Issued', <time dateTime={issuedAt.toISOString()}>{formatDate(issuedAt)}</time>],
   ];
+  // Both sides paid (issue 24): a mediator's statement names whose money each part of the payout is.
+  const sidesPaid = payment.ledger.some((line) => line.payerId !== payment.lawyerId);
   const lines: ReceiptLine[] = payment.ledger.map((line) => ({
     key: line.id,
     date: line.createdAt,
     label: ledgerLineLabel(line.kind, toYou),
-    detail: lineDetail(line, toYou, payment.lawyerId),
+    detail: lineDetail(line, toYou, payment.lawyerId, sidesPaid),
     amount: line.kind === 'refund' ? `−${displayMoney(line.amount)}` : displayMoney(line.amount),
   }));
   return (

@@ -144,6 +144,25 @@ describe('ReceiptPage', () => {
     ]);
   });
 
+  it('a two-sided case’s payout statement: one part per charge, each naming whose payment it is', async () => {
+    const other = '33333333-3333-4333-8333-333333333333';
+    renderReceipt(
+      json({
+        ...base,
+        status: 'released',
+        paidToYou: '1260.00',
+        paidAt: '2026-03-02T15:00:00Z',
+        ledger: [line('payout_transfer', '630.00', { platformFee: '70.00' }), line('payout_transfer', '630.01', { platformFee: '69.99', payerId: other })],
+      }),
+    );
+    const statement = await screen.findByRole('article', { name: 'Payout statement' });
+    const rows = rowsOf(within(statement).getByRole('table', { name: 'Amounts paid to you' }));
+    expect(rows.slice(1, 3).map((r) => r.replace(/^[A-Z][a-z]{2} \d{2}, \d{4}/, ''))).toEqual([
+      `Payout to youFrom the requesting side's payment, after the platform fee of ${money('70.00')}${money('630.00')}`,
+      `Payout to youFrom the opposing side's payment, after the platform fee of ${money('69.99')}${money('630.01')}`,
+    ]);
+  });
+
   it('a payment that is not yours: not found, no Print button', async () => {
     renderReceipt(json({ message: 'Payment not found', code: 'not_found' }, 404));
     expect(await screen.findByRole('heading', { name: 'Receipt not found' })).toBeTruthy();
