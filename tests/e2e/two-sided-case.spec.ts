@@ -198,6 +198,12 @@ test('two-sided case: invite, join, documents by visibility, disclosure, proposa
   await counsel.getByRole('button', { name: 'Pay your share ($575)' }).click();
   await payInDialog(counsel, 'Pay your share of the balance', '4242 4242 4242 4242');
   await expect(counsel.getByText('Matched', { exact: true })).toBeVisible();
+  // The numbered invoice (decision 053) is one click away for both sides.
+  const invoiceLink = counsel.getByRole('link', { name: 'Download the invoice (PDF)' });
+  await expect(invoiceLink).toBeVisible();
+  const invoice = await counsel.request.get((await invoiceLink.getAttribute('href'))!);
+  expect(invoice.headers()['content-type']).toBe('application/pdf');
+  expect(invoice.headers()['content-disposition']).toMatch(/filename="INV-\d{4}-\d{6}\.pdf"/);
   await expect(lawyer.getByText('Matched', { exact: true })).toBeVisible();
   await check(lawyer, 'request page (matched, two-sided)');
   await lawyer.screenshot({ path: test.info().outputPath('two-sided-matched.png'), fullPage: true });

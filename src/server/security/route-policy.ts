@@ -229,6 +229,11 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // The fee split (decision 049): counsel and the selected mediator read it (null on the one-sided fixtures); only
   // counsel propose and accept (the owner's bodiless proposal is 400, its accept 409: nobody joined), and pay a share
   // (the matrix's side is not a side: 400).
+  // The invoice (decision 053): counsel, the selected mediator and admins, once matched (409 before).
+  'GET /api/requests/:id/invoice': route(
+    onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? (s === 'matched' || s === 'completed' ? 'ok' : 409) : 403)),
+    true,
+  ),
   'GET /api/requests/:id/fee-split': route(
     onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? 'ok' : 403)),
     true,

@@ -106,6 +106,14 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
       undefined,
       all(403, { first: 200, second: 200, selected: 200, admin: 200, unrelated: 404, outsider: 404 }),
     ],
+    // The invoice (decision 053): counsel of either side, the selected mediator and admins download it.
+    [
+      'the invoice',
+      'GET',
+      () => `/api/requests/${id}/invoice`,
+      undefined,
+      all(403, { first: 200, second: 200, selected: 200, admin: 200, unrelated: 404, outsider: 404 }),
+    ],
     [
       'a new split once matched',
       'POST',

@@ -4,6 +4,7 @@ import type { RequestDto } from '../../../common/api-types';
 import { splitProblem } from '../../../common/domain/fee-split';
 import type { CaseSide } from '../../../common/enums';
 import type { FeeSplitDto, SideShare } from '../../../common/schemas/fee-split';
+import { InvoiceLink } from '../../components/invoice-link';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -212,6 +213,7 @@ export function FeeSplitCard({
             </div>
           </Alert>
         ) : null}
+        <InvoiceLink request={request} />
         {counsel && split.canChange && proposing ? <ProposeForm request={request} split={split} onDone={() => setProposing(false)} /> : null}
         {counsel && split.canChange && !proposing ? (
           <Button variant="outline" className="justify-self-start" onClick={() => setProposing(true)}>

@@ -2,6 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import { parseCents } from '../../../common/money';
+import { InvoiceLink } from '../../components/invoice-link';
 import { SettlementFigures, type SettlementReader } from '../../components/settlement-figures';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
@@ -23,6 +24,8 @@ export function PaymentFiguresCard({ request, reader }: { request: RequestDto; r
       </CardHeader>
       <CardContent className="grid gap-3">
         <SettlementFigures settlement={settlement} reader={reader} />
+        {/* A two-sided case's invoice is on its "Sharing the fee" card, which both sides see. */}
+        {request.opposingLawyerId ? null : <InvoiceLink request={request} />}
         {reader !== 'admin' ? (
           <p className="text-sm">
             <Link to="/payments" className="underline underline-offset-4">

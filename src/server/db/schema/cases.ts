@@ -2,7 +2,7 @@
 // side's proposal of a mediator and the other side's answer, who opened which case document, and the joint channel's
 // read state. Docs: docs/decisions/043–048.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, money, users } from './accounts';
 import { casePartyKind, caseSide, documentVisibility, invitationStatus, messageChannel, proposalStatus } from './enums';
 import { mediationRequests, uploads } from './mediation';
@@ -200,3 +200,15 @@ export const shareIntents = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
+
+/**
+ * A case's invoice (issue 24, docs/decisions/053): numbered once, in the order invoices are first issued (a sequence:
+ * gaps are possible after a rolled-back issue, duplicates never), when a mediator is selected and the budget is final.
+ */
+export const invoices = pgTable('invoices', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => mediationRequests.id, { onDelete: 'cascade' }),
+  number: bigserial('number', { mode: 'number' }).notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+});

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,8 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { takeBody } from '../../plugins/error-handler';
 import { requireActiveMember } from '../../plugins/guards';
-import { readErrors, writeErrors } from '../../route-responses';
+import { fileBody, readErrors, writeErrors } from '../../route-responses';
+import { invoiceFor } from './invoice.service';
 import * as split from './fee-split.service';
 import { payShare } from './share-payments.service';
 
@@ -17,6 +19,26 @@ const IdParams = z.object({ id: z.string() });
 // The fee split and each side's share of the deposit (issue 24, docs/decisions/049).
 export function feeSplitRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The case's invoice (decision 053), once a mediator is selected.
+  r.get(
+    '/api/requests/:id/invoice',
+    {
+      schema: {
+        tags,
+        summary: "The case's numbered invoice as a PDF: each side's share of the fee and who paid it (counsel, the selected mediator, admins; once matched)",
+        params: IdParams,
+        response: { 200: fileBody('The invoice (PDF)', ['application/pdf']), ...readErrors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await invoiceFor(ctx, requireActiveMember(request), request.params.id);
+      reply.header('Content-Type', 'application/pdf');
+      reply.header('Cache-Control', 'private, no-store');
+      reply.header('Content-Disposition', `attachment; filename="${invoice.fileName}"`);
+      return reply.send(Readable.from(invoice.body));
+    },
+  );
 
   r.get(
     '/api/requests/:id/fee-split',
