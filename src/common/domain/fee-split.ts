@@ -43,7 +43,11 @@ export interface ShareRefund {
  * payment on behalf racing the side's own) leaves an excess on that side, returned at once.
  */
 export function depositPosition(deposit: Cents, firstSidePercent: number, charges: readonly ShareCharge[]) {
-  const due = shareOf(deposit, firstSidePercent);
+  return positionOf(shareOf(deposit, firstSidePercent), charges);
+}
+
+/** What each side holds against what it owes: the outstanding part, and the excess once the other side's is held. */
+function positionOf(due: Record<CaseSide, Cents>, charges: readonly ShareCharge[]) {
   const held = { first: 0, second: 0 };
   for (const charge of charges) held[charge.side] += charge.held;
   const outstanding = { first: Math.max(0, due.first - held.first), second: Math.max(0, due.second - held.second) };
@@ -97,15 +101,7 @@ export function balanceShares(budget: Cents, deposit: Cents, firstSidePercent: n
  * the escrow never holds less than the balance.
  */
 export function balancePosition(budget: Cents, deposit: Cents, firstSidePercent: number, charges: readonly ShareCharge[]) {
-  const due = balanceShares(budget, deposit, firstSidePercent);
-  const held = { first: 0, second: 0 };
-  for (const charge of charges) held[charge.side] += charge.held;
-  const outstanding = { first: Math.max(0, due.first - held.first), second: Math.max(0, due.second - held.second) };
-  const excess = {
-    first: outstanding.second === 0 ? Math.max(0, held.first - due.first) : 0,
-    second: outstanding.first === 0 ? Math.max(0, held.second - due.second) : 0,
-  };
-  return { due, held, outstanding, excess };
+  return positionOf(balanceShares(budget, deposit, firstSidePercent), charges);
 }
 
 /** The refunds that return the balance's excess, from each side's latest balance charges first. */
