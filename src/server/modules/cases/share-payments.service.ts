@@ -30,6 +30,7 @@ import {
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { returnExcess, SPLIT_FIRST } from './fee-split-writes';
 import { completeIfFunded, sharedBudget, sideDueNow } from '../requests/shared-selection.service';
+import { announceRequestChange } from '../requests/request-events';
 import * as repo from './fee-split.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
@@ -138,7 +139,8 @@ export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): 
     }
     const { steps, returnedTo } = await returnExcess(tx, payment, requestId, split.firstSidePercent!, budget, chargeId, now);
     await tellShare(tx, request, attempt, intent.amount, returnedTo);
-    await completeIfFunded(tx, now, request, payment);
+    // Matched now (its own announcement), or both sides' pages show the share paid.
+    if (!(await completeIfFunded(tx, now, request, payment))) await announceRequestChange(tx, request);
     return { steps, refunded: steps.some((s) => s.params.chargeId === chargeId) ? 'This share was already paid; your payment is refunded' : null };
   });
   if (!done) return undefined;

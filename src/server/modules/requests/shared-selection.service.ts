@@ -27,6 +27,7 @@ import {
 } from '../payments/payments.api';
 import * as requestsRepo from './requests.repo';
 import { REQUEST_NOT_FOUND } from './requests.service';
+import { announceRequestChange } from './request-events';
 import { applySelection, finalBudgetOf } from './selection-effect';
 import { startShareClock } from './share-deadline.service';
 
@@ -136,6 +137,8 @@ export async function startSharedSelection(tx: Tx, now: Date, request: RequestRo
   for (const [side, amount] of unpaid) await tellShareDue(tx, request, side, amount, 'No card is saved for your side of this case');
   // What a saved card does not pay is due by a deadline (decision 051).
   await startShareClock(tx, request, now);
+  // Both sides' pages show what each side owes now (the approval's own announcement may have been read before this).
+  await announceRequestChange(tx, request);
   return { kind: 'charging', charges, refunds };
 }
 
@@ -183,6 +186,7 @@ export async function settleSharedCharge(ctx: AppContext, step: StepRow, charge:
     if (!charge.ok) {
       if (payment.pendingSelectionMediatorId === mediatorId && request.status === 'awaiting_selection') {
         await tellShareDue(tx, request, side, amount, `your saved card was declined (${charge.message})`);
+        await announceRequestChange(tx, request);
       }
       return { outcome: 'declined' as const, steps: [] };
     }
@@ -204,6 +208,7 @@ export async function settleSharedCharge(ctx: AppContext, step: StepRow, charge:
     }
     const { steps } = await returnExcess(tx, payment, requestId, percent, waiting.budget, charge.chargeId, now);
     const selected = await completeIfFunded(tx, now, request, payment);
+    if (!selected) await announceRequestChange(tx, request);
     return { outcome: selected ? ('selected' as const) : ('waiting' as const), steps };
   });
   await executeSteps(ctx, settled.steps);
@@ -217,6 +222,7 @@ export async function settleSharedCharge(ctx: AppContext, step: StepRow, charge:
  */
 export async function releaseSharedSelection(tx: Tx, request: RequestRow, payment: PaymentRow, now: Date): Promise<StepRow[]> {
   await updateEscrow(tx, payment.id, { pendingSelectionMediatorId: null, updatedAt: now });
+  await announceRequestChange(tx, request);
   const steps = await closeShareAttemptsOf(tx, payment, request.id, 'balance', now);
   for (const held of await chargesStillHeld(tx, payment.id)) {
     if (held.kind !== 'balance_charge' || held.amount === 0) continue;
