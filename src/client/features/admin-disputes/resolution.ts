@@ -33,7 +33,8 @@ const SIDE_WORDS = { first: 'requesting side', second: 'opposing side' } as cons
 
 /** Each payer's part of a refund (the server's refundPerPayer), when more than one paid. */
 function perPayer(dispute: AdminDisputeDto, refund: Cents): ResolutionSplit['toPayers'] {
-  if (dispute.payers.length < 2) return [];
+  const total = dispute.payers.reduce((sum, p) => sum + cents(p.held), 0);
+  if (dispute.payers.length < 2 || refund > total) return [];
   const parts = refundPerPayer(
     dispute.payers.map((p) => ({ chargeId: p.id, amount: cents(p.held), payerId: p.id })),
     refund,

@@ -28,12 +28,16 @@ type RequestRow = typeof mediationRequests.$inferSelect;
 const NOT_COUNSEL = 'Only counsel of this case can propose or accept how the fee is shared';
 
 /**
- * Whether the split may still change: before the other side paid toward its share, before a side paid toward the
- * balance and while no selection waits for the shares, and before a mediator is selected.
+ * Whether the split may still change: while nothing is held for the other side's share (of the deposit or the
+ * balance), no selection waits for the shares, and no mediator is selected, except that a split never agreed (the other
+ * side joined a matched case answering with another split) may still be agreed before the mediation ends. Charges
+ * refunded whole hold nothing and fix nothing.
  */
-export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: HeldCharge[], selectionWaiting: boolean): boolean {
-  if (!['draft', 'pending_mediators', 'awaiting_selection'].includes(request.status) || selectionWaiting) return false;
-  return !charges.some((c) => (c.kind === 'deposit_charge' && c.shareSide === 'second') || c.kind === 'balance_charge');
+export function splitCanChange(request: Pick<RequestRow, 'status'>, charges: HeldCharge[], selectionWaiting: boolean, agreed = true): boolean {
+  const open =
+    ['draft', 'pending_mediators', 'awaiting_selection'].includes(request.status) || (!agreed && ['matched', 'in_progress'].includes(request.status));
+  if (!open || selectionWaiting) return false;
+  return !charges.some((c) => c.amount > 0 && c.shareSide === 'second');
 }
 
 /** The request's deposit: fixed at submit; before that, the deposit the platform asks today (what submit would fix). */
@@ -79,7 +83,7 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
       row.proposedPercent === null || row.proposedBy === null
         ? null
         : { ...splitOf(row.proposedPercent), proposedBy: row.proposedBy, proposedAt: row.proposedAt!.toISOString() },
-    canChange: splitCanChange(request, charges, waiting !== null),
+    canChange: splitCanChange(request, charges, waiting !== null, row.firstSidePercent !== null),
     shares,
     dueBy: row.dueBy && shares && (['first', 'second'] as const).some((s) => owes(shares!, s)) ? row.dueBy.toISOString() : null,
     unfundedAt: row.unfundedAt?.toISOString() ?? null,
@@ -133,7 +137,7 @@ async function changeSplit(ctx: AppContext, user: SessionUser, requestId: string
     if (!request.opposingLawyerId || !split) throw conflict('Opposing counsel has not joined this case yet: the split is offered with the invitation');
     const charges = payment?.status === 'held' ? await chargesStillHeld(tx, payment.id) : [];
     const waiting = payment ? await pendingSelection(tx, request, payment) : null;
-    if (!splitCanChange(request, charges, waiting !== null)) {
+    if (!splitCanChange(request, charges, waiting !== null, split.firstSidePercent !== null)) {
       throw conflict('The split can no longer change: the other side has paid toward its share, or a mediator is selected');
     }
     const { values, outcome } = change(split, seat, now);

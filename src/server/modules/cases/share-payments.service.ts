@@ -50,11 +50,11 @@ async function outstandingShare(
   payment: PaymentRow | undefined,
   side: CaseSide,
 ): Promise<{ kind: 'deposit' | 'balance'; amount: Cents }> {
-  const split = await repo.findFeeSplit(tx, request.id);
-  if (split?.firstSidePercent == null) throw conflict(SPLIT_FIRST);
   if (!PAYABLE.includes(request.status) || payment?.status !== 'held') {
     throw conflict(request.status === 'draft' ? 'The deposit is paid when the request is submitted' : 'This case no longer takes payments');
   }
+  const split = await repo.findFeeSplit(tx, request.id);
+  if (split?.firstSidePercent == null) throw conflict(SPLIT_FIRST);
   const due = await sideDueNow(tx, request, payment, side);
   if (!due) {
     throw conflict((await sharedBudget(tx, request, payment)) === null ? 'This share of the deposit is already paid' : 'This side’s share is already paid');

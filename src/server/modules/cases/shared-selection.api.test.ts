@@ -15,7 +15,7 @@ import {
 } from '../../../../tests/helpers/fee-split';
 import { call, CARDS, createLiveRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
+import { invitationToken, inviteAndJoin } from '../../../../tests/helpers/two-sided';
 
 // Each side's share of the balance at a two-sided selection (issue 24, decision 050): once both sides approved the
 // mediator, each side's share is charged to its own saved card; a side whose card declines, or who has none, pays by
@@ -180,34 +180,35 @@ describe.each(backends)('each side pays its share of the balance on %s', (backen
     await expectMoneyWhole(t, id);
   });
 
-  it('the split is fixed while the selection waits for the shares', async () => {
-    const { opposing, id } = await approvedCase();
+  it('the split is fixed while the selection waits for the shares, and free again once it stopped waiting with every share returned', async () => {
+    const { opposing, mediator, id } = await approvedCase();
     const proposed = await call(t, 'POST', `/api/requests/${id}/fee-split`, opposing.cookie, { firstSidePercent: 70, secondSidePercent: 30 });
     expect(proposed.statusCode).toBe(409);
+    expect((await call(t, 'DELETE', `/api/requests/${id}/acceptance`, mediator.cookie)).statusCode).toBe(200);
+    expect((await feeSplitOf(t, id, opposing.cookie)).canChange).toBe(true);
+    expect((await call(t, 'POST', `/api/requests/${id}/fee-split`, opposing.cookie, { firstSidePercent: 70, secondSidePercent: 30 })).statusCode).toBe(200);
   });
 
-  it('matched before the other side joined: it owes its shares of the deposit and of the balance, returned to the inviting side once paid; no deadline', async () => {
+  it('joined after the match answering with another split: the split can still be agreed, and then the shares are owed', async () => {
     const owner = await signUpLawyer(t);
     const id = await createLiveRequest(t, owner.cookie);
     const [mediator] = await acceptingMediators(t, id);
     expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie)).statusCode).toBe(200);
-    const opposing = await inviteAndJoin(t, owner.cookie, id);
-    expect(await feeSplitOf(t, id, opposing.cookie)).toMatchObject({
-      dueBy: null,
-      waitingSelection: null,
-      shares: { second: { depositOutstanding: '125.00', balanceOutstanding: '575.00' }, first: { balanceHeld: '1150.00' } },
+    const opposing = await signUpLawyer(t);
+    await call(t, 'POST', `/api/requests/${id}/invitation`, owner.cookie, { email: opposing.email, name: 'Olivia Opponent' });
+    const joined = await call(t, 'POST', `/api/invitations/${invitationToken(t, opposing.email)}/accept`, opposing.cookie, {
+      firstSidePercent: 60,
+      secondSidePercent: 40,
     });
-    expect(await payShare(t, opposing, id, 'second')).toMatchObject({ kind: 'deposit', amount: '125.00' });
-    expect(await payShare(t, opposing, id, 'second')).toMatchObject({ kind: 'balance', amount: '575.00' });
-    expect((await startShare(t, opposing, id, 'second')).json().message).toBe('This side’s share is already paid');
-    // Each side now holds its 700.00 share of the budget; the inviting side got back what it paid for the other.
-    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 140_000, refunded: 12_500 + 57_500, held: 70_000 });
-    expect(await moneyOf(t, id, opposing.user.id)).toMatchObject({ charged: 70_000, refunded: 0, held: 70_000 });
-    expect((await notesOf(t, owner.cookie)).find((n) => n.title === 'Balance share paid')?.message).toBe(
-      "Lena Lawyer paid the other side's share of the balance for Smith v. Jones ($575). $575 of what you paid is refunded to your card.",
-    );
-    expect(await detail(id, owner.cookie)).toMatchObject({ status: 'matched', selectedMediatorId: mediator.user.id });
-    await expectMoneyWhole(t, id);
+    expect(joined.statusCode).toBe(200);
+    expect(await feeSplitOf(t, id, owner.cookie)).toMatchObject({ agreed: null, canChange: true, proposal: { firstSidePercent: 60 } });
+    expect((await startShare(t, opposing, id, 'second')).statusCode).toBe(409);
+    expect((await call(t, 'POST', `/api/requests/${id}/fee-split/accept`, owner.cookie)).statusCode).toBe(200);
+    expect(await feeSplitOf(t, id, opposing.cookie)).toMatchObject({
+      agreed: { firstSidePercent: 60 },
+      canChange: false,
+      shares: { second: { depositOutstanding: '100.00', balanceOutstanding: '460.00' } },
+    });
   });
 
   it('a one-sided request is untouched: the lawyer’s saved card pays the whole balance at selection', async () => {

@@ -144,7 +144,11 @@ async function chargeShares(ctx: AppContext, requestId: string, charges: StepRow
       ctx.log.warn({ err: error, requestId }, 'share charge unanswered; left to the reconciler');
       return null;
     });
-    if (charge) await settleSharedCharge(ctx, step, charge);
+    // Settled by the reconciler meanwhile (409) or for a selection that stopped waiting: the next side's share still goes.
+    if (charge)
+      await settleSharedCharge(ctx, step, charge).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
   }
   const request = await requestsRepo.findRequest(ctx.db, requestId);
   if (!request) throw notFound(REQUEST_NOT_FOUND);

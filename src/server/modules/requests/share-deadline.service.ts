@@ -104,7 +104,18 @@ export async function closeUnfunded(ctx: AppContext, requestId: string, dueBy: s
     const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
     const dues = await owedAtDeadline(tx, request, payment, dueBy);
     if (!request || !payment || !dues) return [];
-    if (await hasPendingStep(tx, payment.id, ['balance_charge'])) throw new Error(`share charge in flight for ${requestId}: the deadline job retries`);
+    if (await hasPendingStep(tx, payment.id, ['balance_charge'])) {
+      // A saved card is being charged (the provider may be slow or down): look again in five minutes, as a new job,
+      // so the deadline is never dropped when a job's own retries run out.
+      await enqueueJob(
+        tx,
+        'share.deadline',
+        { requestId, dueBy },
+        new Date(now.getTime() + 5 * 60_000),
+        `share-deadline:${requestId}:${Date.parse(dueBy)}:again:${now.getTime()}`,
+      );
+      return [];
+    }
     const outcome = await outcomeFor(tx, now, request, payment, 'full');
     const recorded = await recordCancellationMoney(tx, now, request, payment, outcome, null);
     const sides = [...new Set(dues.map((d) => d.side))];
