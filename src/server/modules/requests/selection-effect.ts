@@ -4,9 +4,13 @@
 import { splitBudget } from '../../../common/domain/fees';
 import { finalBudget } from '../../../common/domain/pricing';
 import { formatCents, type Cents } from '../../../common/money';
+import type { SavedCardCharge } from '../../adapters/payments';
 import type { Tx } from '../../db/client';
+import { lockInOrder } from '../../db/lock-order';
+import { conflict, notFound } from '../../errors';
 import { notify } from '../notifications/notifications.service';
-import { recordCharge, updateEscrow, type PaymentRow } from '../payments/payments.api';
+import { lockStep, recordCharge, settleStep, updateEscrow, type PaymentRow, type StepRow } from '../payments/payments.api';
+import { REQUEST_NOT_FOUND } from './requests.service';
 import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
 
@@ -81,4 +85,17 @@ export async function applySelection(
   ]);
   await announceRequestChange(tx, updated);
   return updated;
+}
+
+/**
+ * A selection's saved-card charge step settled with the provider's answer, under the request's and payment's locks
+ * (the lock order), once: 409 when it was settled already (the request path and the reconciler both answer it).
+ */
+export async function settleSelectionCharge(tx: Tx, step: StepRow, charge: SavedCardCharge, now: Date): Promise<{ request: RequestRow; payment: PaymentRow }> {
+  const { request, payment } = await lockInOrder(tx, { requestId: step.params.requestId, payment: true });
+  const locked = await lockStep(tx, step.id);
+  if (!request || !payment || !locked) throw notFound(REQUEST_NOT_FOUND);
+  if (locked.status !== 'pending') throw conflict('This selection was already settled');
+  await settleStep(tx, step.id, charge.ok ? 'succeeded' : 'failed', charge.ok ? { ref: charge.chargeId } : { message: charge.message }, now);
+  return { request, payment };
 }

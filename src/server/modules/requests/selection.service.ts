@@ -12,13 +12,11 @@ import {
   claimIntentOutcome,
   executeSteps,
   hasPendingStep,
-  lockStep,
   paymentKeys,
   recordBalanceCharge,
   recordCharge,
   recordIntentClose,
   recordRefund,
-  settleStep,
   stepsOf,
   updateEscrow,
   type PaymentRow,
@@ -27,7 +25,7 @@ import {
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { isApproved } from './selection-proposals.repo';
-import { applySelection, finalBudgetOf } from './selection-effect';
+import { applySelection, finalBudgetOf, settleSelectionCharge } from './selection-effect';
 import { settleSharedCharge, startSharedSelection } from './shared-selection.service';
 
 type RequestRow = requestsRepo.RequestRow;
@@ -182,11 +180,7 @@ export async function settleBalanceCharge(
   const attempt = Number(step.params.attempt);
   const amount = parseCents(step.amount)!;
   const settled = await transaction(ctx, async (tx) => {
-    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
-    const locked = await lockStep(tx, step.id);
-    if (!request || !payment || !locked) throw notFound(REQUEST_NOT_FOUND);
-    if (locked.status !== 'pending') throw conflict('This selection was already settled');
-    await settleStep(tx, step.id, charge.ok ? 'succeeded' : 'failed', charge.ok ? { ref: charge.chargeId } : { message: charge.message }, now);
+    const { request, payment } = await settleSelectionCharge(tx, step, charge, now);
     const ours = payment.pendingSelectionMediatorId === mediatorId;
     await updateEscrow(tx, payment.id, { pendingSelectionMediatorId: null, updatedAt: now });
     if (!charge.ok) return { kind: 'declined' as const, lawyerId: request.lawyerId, message: charge.message };

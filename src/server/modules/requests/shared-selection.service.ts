@@ -8,27 +8,23 @@ import { displayCents, parseCents, type Cents } from '../../../common/money';
 import type { SavedCardCharge } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { lockInOrder } from '../../db/lock-order';
-import { conflict, notFound } from '../../errors';
+import { conflict } from '../../errors';
 import { transaction } from '../../unit-of-work';
 import { agreedPercent, closeShareAttemptsOf, returnExcess, savedCardOf, shareChargesOf } from '../cases/fee-split-writes';
 import { notify } from '../notifications/notifications.service';
 import {
   chargesStillHeld,
   executeSteps,
-  lockStep,
   recordCharge,
   recordRefund,
   recordSavedCardShare,
-  settleStep,
   updateEscrow,
   type PaymentRow,
   type StepRow,
 } from '../payments/payments.api';
 import * as requestsRepo from './requests.repo';
-import { REQUEST_NOT_FOUND } from './requests.service';
 import { announceRequestChange } from './request-events';
-import { applySelection, finalBudgetOf } from './selection-effect';
+import { applySelection, finalBudgetOf, settleSelectionCharge } from './selection-effect';
 import { startShareClock } from './share-deadline.service';
 
 type RequestRow = requestsRepo.RequestRow;
@@ -178,11 +174,7 @@ export async function settleSharedCharge(ctx: AppContext, step: StepRow, charge:
   const side = step.params.side as CaseSide;
   const amount = parseCents(step.amount)!;
   const settled = await transaction(ctx, async (tx) => {
-    const { request, payment } = await lockInOrder(tx, { requestId, payment: true });
-    const locked = await lockStep(tx, step.id);
-    if (!request || !payment || !locked) throw notFound(REQUEST_NOT_FOUND);
-    if (locked.status !== 'pending') throw conflict('This selection was already settled');
-    await settleStep(tx, step.id, charge.ok ? 'succeeded' : 'failed', charge.ok ? { ref: charge.chargeId } : { message: charge.message }, now);
+    const { request, payment } = await settleSelectionCharge(tx, step, charge, now);
     if (!charge.ok) {
       if (payment.pendingSelectionMediatorId === mediatorId && request.status === 'awaiting_selection') {
         await tellShareDue(tx, request, side, amount, `your saved card was declined (${charge.message})`);
