@@ -47,6 +47,24 @@ describeOnPostgres('shared-selection.race.test.ts', 'shared selection races on p
     }
   });
 
+  it('the same counsel pays its own last share twice at once (two tabs), six times over: one card form, one charge, selected once', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { owner, mediator, id } = await waitingForBothShares();
+      const started = await Promise.all([startShare(t, owner, id, 'first'), startShare(t, owner, id, 'first')]);
+      for (const s of started) expect(s.statusCode, s.body).toBe(200);
+      // One open attempt per payer and share: both tabs got the same card form.
+      expect(started[1].json().clientSecret).toBe(started[0].json().clientSecret);
+      const secret = started[0].json().clientSecret as string;
+      const answers = await Promise.all([confirmCard(t, owner, secret), confirmCard(t, owner, secret)]);
+      for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+      expect((await call(t, 'GET', `/api/requests/${id}`, owner.cookie)).json()).toMatchObject({ status: 'matched' });
+      expect(await selectedNotes(mediator)).toHaveLength(1);
+      expect((await entriesOf(t, id)).filter((e) => e.kind === 'balance_charge' && e.shareSide === 'first')).toHaveLength(1);
+      const { ledger } = await expectMoneyWhole(t, id);
+      expect(ledger!.totals.charged - ledger!.totals.refunded).toBe(140_000);
+    }
+  });
+
   it('the mediator withdraws as the last share is confirmed, six times over: selected with the withdrawal refused, or withdrawn with every balance share refunded', async () => {
     for (let round = 0; round < 6; round++) {
       const { owner, mediator, id } = await waitingForBothShares();
