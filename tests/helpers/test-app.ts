@@ -44,7 +44,7 @@ export async function createTestApp(
     RATE_LIMITS: options.rateLimits ?? 'off',
     PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: storageRoot,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...(options.stripe && {
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: options.stripe.secretKey,

@@ -20,7 +20,7 @@ import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.serv
 import { currentTerms } from '../settings/terms';
 import * as repo from './fee-split.repo';
 import { shareChargesOf } from './fee-split-writes';
-import { pendingSelection, sharedBudget } from '../requests/shared-selection.service';
+import { pendingSelection, sharedBudget, TAKES_SHARES } from '../requests/shared-selection.service';
 import { startShareClock } from '../requests/share-deadline.service';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
@@ -58,6 +58,9 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
   const fixed = payment ? await sharedBudget(db, request, payment) : null;
   const deposit = parseCents(await depositOf(db, request))!;
   const budget = fixed ?? parseCents(request.budget)!;
+  // Nothing is shown as due when nothing can be paid: before the deposit was paid at submit (the first side pays it
+  // whole then), or once the mediation is complete or the case closed (the payout or the refunds drew on what is held).
+  const payable = payment?.status === 'held' && TAKES_SHARES.includes(request.status);
   let shares: FeeSplitDto['shares'] = null;
   if (row.firstSidePercent !== null) {
     const percent = row.firstSidePercent;
@@ -69,11 +72,10 @@ export async function feeSplitView(db: DbOrTx, request: RequestRow, row: repo.Fe
       deposit: formatCents(ofDeposit.due[s]),
       budget: formatCents(budgetShares[s]),
       depositHeld: formatCents(ofDeposit.held[s]),
-      // Nothing is due before the deposit was paid at submit: the first side pays it whole then.
-      depositOutstanding: formatCents(payment?.status === 'held' ? ofDeposit.outstanding[s] : 0),
+      depositOutstanding: formatCents(payable ? ofDeposit.outstanding[s] : 0),
       balance: formatCents(ofBalance.due[s]),
       balanceHeld: formatCents(ofBalance.held[s]),
-      balanceOutstanding: formatCents(fixed !== null && payment?.status === 'held' ? ofBalance.outstanding[s] : 0),
+      balanceOutstanding: formatCents(fixed !== null && payable ? ofBalance.outstanding[s] : 0),
     });
     shares = { first: side('first'), second: side('second') };
   }

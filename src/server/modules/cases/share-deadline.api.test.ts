@@ -62,9 +62,14 @@ describe.each(backends)('the deadline of an unpaid share on %s', (backend) => {
     const closed = await detail(id, ownerNow.cookie);
     expect(closed).toMatchObject({ status: 'cancelled' });
     expect(closed.sides.feeSplit).toMatchObject({ unfundedAt: dueBy.toISOString(), dueBy: null });
-    const text = `Smith v. Jones closed unfunded: the opposing side's share was not paid by ${utc(dueBy)}. Everything paid is refunded to whoever paid it.`;
-    for (const who of [ownerNow, opposingNow, mediatorNow])
-      expect((await notesOf(t, who.cookie)).find((n) => n.title === 'Case closed: a share was not paid')?.message).toBe(text);
+    const text = `Smith v. Jones closed unfunded: the opposing side's share was not paid by ${utc(dueBy)}. Everything paid is refunded to whoever paid it`;
+    // Each payer is told its own refund; the others, that the money went back.
+    for (const [who, tail] of [
+      [ownerNow, ': $250 to your card.'],
+      [opposingNow, '.'],
+      [mediatorNow, '.'],
+    ] as const)
+      expect((await notesOf(t, who.cookie)).find((n) => n.title === 'Case closed: a share was not paid')?.message).toBe(text + tail);
     expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 25_000, refunded: 25_000, toMediator: 0, fee: 0, held: 0 });
     await expectMoneyWhole(t, id);
     // Run again (a retry, a second instance): nothing more.

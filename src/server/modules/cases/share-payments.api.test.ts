@@ -209,6 +209,10 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + 2_500 + 69_000, toMediator: 11_250, fee: 1_250, held: 0 });
     expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: 10_000 + 46_000, toMediator: 0, fee: 0, held: 0 });
     await expectMoneyWhole(t, id);
+    // The other side is told what goes back to it, not the case's total.
+    expect((await notesOf(t, opposing.cookie)).find((n) => n.type === 'request_cancelled')?.message).toBe(
+      'Smith v. Jones was cancelled by the lawyer. $560 you paid toward it is refunded to your card.',
+    );
   });
 
   it('an admin cancels after selection with half the deposit kept (60/40): refunds and the fee from each deposit charge in proportion', async () => {
@@ -223,6 +227,12 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
     expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + 7_500 + 69_000, toMediator: 6_750, fee: 750, held: 0 });
     expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: 5_000 + 46_000, toMediator: 4_500, fee: 500, held: 0 });
     await expectMoneyWhole(t, id);
+    // Each counsel is told its own refund: $765 (75.00 of its deposit share and its 690.00 balance share) and $510.
+    const told = async (who: { cookie: string }) => (await notesOf(t, who.cookie)).find((n) => n.type === 'request_cancelled')?.message;
+    expect(await told(owner)).toBe(
+      'Smith v. Jones was cancelled by an administrator. $765 is refunded to your card; $125 of the deposit is kept as the cancellation fee.',
+    );
+    expect(await told(opposing)).toBe('Smith v. Jones was cancelled by an administrator. $510 you paid toward it is refunded to your card.');
   });
 
   it('a share waiting for the card when the case is cancelled: confirming then is 409 and nothing is kept; one paid meanwhile is refunded whole', async () => {

@@ -29,14 +29,12 @@ import {
 } from '../payments/payments.api';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { returnExcess, SPLIT_FIRST } from './fee-split-writes';
-import { completeIfFunded, sharedBudget, sideDueNow } from '../requests/shared-selection.service';
+import { completeIfFunded, sharedBudget, sideDueNow, TAKES_SHARES } from '../requests/shared-selection.service';
 import { announceRequestChange } from '../requests/request-events';
 import * as repo from './fee-split.repo';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 
-/** While a share can be paid: the request is live and its deposit held, until the mediation is complete. */
-const PAYABLE = ['pending_mediators', 'awaiting_selection', 'matched'];
 const PAID_TOO_LATE = 'Share paid after the case could no longer use it';
 
 /**
@@ -50,7 +48,7 @@ async function outstandingShare(
   payment: PaymentRow | undefined,
   side: CaseSide,
 ): Promise<{ kind: 'deposit' | 'balance'; amount: Cents }> {
-  if (!PAYABLE.includes(request.status) || payment?.status !== 'held') {
+  if (!TAKES_SHARES.includes(request.status) || payment?.status !== 'held') {
     throw conflict(request.status === 'draft' ? 'The deposit is paid when the request is submitted' : 'This case no longer takes payments');
   }
   const split = await repo.findFeeSplit(tx, request.id);
@@ -132,7 +130,7 @@ export async function onShareSucceeded(ctx: AppContext, intent: PaymentIntent): 
     });
     const budget = await sharedBudget(tx, request, payment);
     const split = await repo.findFeeSplit(tx, request.id);
-    const usable = settled && PAYABLE.includes(request.status) && payment.status === 'held' && split?.firstSidePercent != null;
+    const usable = settled && TAKES_SHARES.includes(request.status) && payment.status === 'held' && split?.firstSidePercent != null;
     if (!usable || (attempt.kind === 'balance' && budget === null)) {
       const step = await recordRefund(tx, { paymentId: payment.id, requestId, chargeId, amount: intent.amount, reason: PAID_TOO_LATE, at: now });
       return { steps: [step], refunded: PAID_TOO_LATE };

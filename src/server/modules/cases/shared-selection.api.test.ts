@@ -211,6 +211,32 @@ describe.each(backends)('each side pays its share of the balance on %s', (backen
     });
   });
 
+  it('joined after the match, the session already started: the other side still pays its shares; once complete nothing is due', async () => {
+    const owner = await signUpLawyer(t);
+    const id = await createLiveRequest(t, owner.cookie);
+    const [mediator] = await acceptingMediators(t, id);
+    expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await call(t, 'POST', `/api/requests/${id}/start`, mediator.cookie)).statusCode).toBe(200);
+    const opposing = await inviteAndJoin(t, owner.cookie, id);
+    // 50/50 of 1,400.00: the other side owes 125.00 of the deposit, then 575.00 of the balance, during the session too.
+    expect(await feeSplitOf(t, id, opposing.cookie)).toMatchObject({ shares: { second: { depositOutstanding: '125.00', balanceOutstanding: '575.00' } } });
+    expect(await payShare(t, opposing, id, 'second')).toMatchObject({ kind: 'deposit', amount: '125.00' });
+    expect(await payShare(t, opposing, id, 'second')).toMatchObject({ kind: 'balance', amount: '575.00' });
+    // What the inviting side paid for the other side went back to it: each side holds its half.
+    expect(await moneyOf(t, id, owner.user.id)).toMatchObject({ charged: 140_000, refunded: 70_000, held: 70_000 });
+    expect(await moneyOf(t, id, opposing.user.id)).toMatchObject({ charged: 70_000, held: 70_000 });
+    await expectMoneyWhole(t, id);
+
+    // Another case joined during the session but completed unpaid: nothing is shown as due, and paying is refused.
+    const other = await createLiveRequest(t, owner.cookie);
+    const [second] = await acceptingMediators(t, other);
+    expect((await call(t, 'POST', `/api/requests/${other}/select-mediator/${second.user.id}`, owner.cookie)).statusCode).toBe(200);
+    const counsel = await inviteAndJoin(t, owner.cookie, other);
+    expect((await call(t, 'POST', `/api/requests/${other}/complete`, second.cookie, { completionResults: 'Settled.' })).statusCode).toBe(200);
+    expect(await feeSplitOf(t, other, counsel.cookie)).toMatchObject({ shares: { second: { depositOutstanding: '0.00', balanceOutstanding: '0.00' } } });
+    expect((await startShare(t, counsel, other, 'second')).statusCode).toBe(409);
+  });
+
   it('a one-sided request is untouched: the lawyer’s saved card pays the whole balance at selection', async () => {
     const lawyer = await signUpLawyer(t);
     const id = await createLiveRequest(t, lawyer.cookie);

@@ -2,7 +2,7 @@ import type { CancellationPreviewDto } from '../../../common/api-types';
 import { checkTransition } from '../../../common/domain/request-status';
 import { keptByCanceller, proportionalParts } from '../../../common/domain/fee-split';
 import { cancellationOutcome, type CancellationOutcome, type DepositRefundKind } from '../../../common/domain/refunds';
-import { displayCents, formatCents } from '../../../common/money';
+import { displayCents, formatCents, type Cents } from '../../../common/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
@@ -101,7 +101,8 @@ export async function previewCancellation(
 
 /**
  * The money side of a cancellation, recorded as steps under the locks (open intents closed, refunds, the
- * cancellation fee) and carried out after commit (docs/decisions/011).
+ * cancellation fee) and carried out after commit (docs/decisions/011); with what goes back to each payer (a
+ * two-sided case's counsel are each told their own refund).
  */
 export async function recordCancellationMoney(
   tx: Tx,
@@ -110,9 +111,10 @@ export async function recordCancellationMoney(
   payment: PaymentRow,
   outcome: CancellationOutcome,
   cancelledBy: string | null,
-): Promise<StepRow[]> {
+): Promise<{ steps: StepRow[]; refundedTo: Map<string, Cents> }> {
   // Recorded in this order, and carried out in it after commit: open intents closed, refunds, the cancellation fee.
   const recorded: StepRow[] = [];
+  const refundedTo = new Map<string, Cents>();
   const closeIntent = async (intentId: string) =>
     recorded.push(await recordIntentClose(tx, { paymentId: payment.id, requestId: request.id, intentId, at: now }));
   if (payment.status === 'pending') {
@@ -150,6 +152,7 @@ export async function recordCancellationMoney(
     const refunds = [...zipParts(deposits, depositRefunds), ...zipParts(balances, balanceRefunds)];
     for (const [charge, amount] of refunds) {
       if (amount > 0) {
+        refundedTo.set(charge.payerId, (refundedTo.get(charge.payerId) ?? 0) + amount);
         recorded.push(
           await recordRefund(tx, { paymentId: payment.id, requestId: request.id, chargeId: charge.chargeId, amount, reason: outcome.reason, at: now }),
         );
@@ -191,7 +194,7 @@ export async function recordCancellationMoney(
     }
     await updateEscrow(tx, payment.id, { status: outcome.paymentStatus ?? payment.status, refundReason: outcome.reason, updatedAt: now });
   }
-  return recorded;
+  return { steps: recorded, refundedTo };
 }
 
 /**
@@ -216,13 +219,15 @@ export async function cancelRequest(
     }
 
     const outcome = await outcomeFor(tx, now, request, payment, actor === 'admin' ? (options.adminRefund ?? 'full') : undefined);
-    const steps = payment ? await recordCancellationMoney(tx, now, request, payment, outcome, actor === 'admin' ? null : user.id) : [];
+    const { steps, refundedTo } = payment
+      ? await recordCancellationMoney(tx, now, request, payment, outcome, actor === 'admin' ? null : user.id)
+      : { steps: [], refundedTo: new Map<string, Cents>() };
     const involved = await requestsRepo.rejectPendingAcceptances(tx, request.id);
     const updated = await requestsRepo.updateRequest(tx, request.id, { status: 'cancelled', cancelledAt: now, cancelReason: options.reason, updatedAt: now });
     const told = new Set(involved);
     if (request.selectedMediatorId) told.add(request.selectedMediatorId);
     if (actor === 'admin') told.add(request.lawyerId);
-    // The second side's counsel (issue 23) hears of any cancellation; they paid nothing, so the plain message.
+    // The second side's counsel (issue 23) hears of any cancellation, with what goes back to them (decision 049).
     if (request.opposingLawyerId) told.add(request.opposingLawyerId);
     const refund = outcome.depositRefund + outcome.balanceRefund;
     // The part of the deposit not refunded: the mediator's cancellation fee and the commission on it (RULES.md 2.4).
@@ -256,10 +261,12 @@ export async function cancelRequest(
         title: 'Request cancelled',
         message:
           userId === updated.lawyerId
-            ? `${updated.caseName} was cancelled by an administrator. ${displayCents(refund)} is refunded to your card${kept > 0 ? `; ${displayCents(kept)} of the deposit is kept as the cancellation fee` : ''}.`
+            ? `${updated.caseName} was cancelled by an administrator. ${displayCents(request.opposingLawyerId ? (refundedTo.get(userId) ?? 0) : refund)} is refunded to your card${kept > 0 ? `; ${displayCents(kept)} of the deposit is kept as the cancellation fee` : ''}.`
             : userId === updated.selectedMediatorId && outcome.cancellationFee > 0
               ? `${updated.caseName} was cancelled. You receive a cancellation fee of ${displayCents(outcome.cancellationFee)}, after the ${displayCents(outcome.platformFee)} platform fee.`
-              : `${updated.caseName} was cancelled by ${by}.`,
+              : userId === request.opposingLawyerId && refundedTo.has(userId)
+                ? `${updated.caseName} was cancelled by ${by}. ${displayCents(refundedTo.get(userId)!)} you paid toward it is refunded to your card.`
+                : `${updated.caseName} was cancelled by ${by}.`,
         linkUrl: `/requests/${updated.id}`,
       })),
     );

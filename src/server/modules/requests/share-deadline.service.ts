@@ -117,7 +117,7 @@ export async function closeUnfunded(ctx: AppContext, requestId: string, dueBy: s
       return [];
     }
     const outcome = await outcomeFor(tx, now, request, payment, 'full');
-    const recorded = await recordCancellationMoney(tx, now, request, payment, outcome, null);
+    const { steps: recorded, refundedTo } = await recordCancellationMoney(tx, now, request, payment, outcome, null);
     const sides = [...new Set(dues.map((d) => d.side))];
     const whose = sides.length === 2 ? 'the shares of both sides were' : `${SIDE_NAME[sides[0]]}'s share was`;
     const date = deadlineText(new Date(dueBy));
@@ -135,7 +135,9 @@ export async function closeUnfunded(ctx: AppContext, requestId: string, dueBy: s
         userId,
         type: 'request_cancelled' as const,
         title: 'Case closed: a share was not paid',
-        message: `${request.caseName} closed unfunded: ${whose} not paid by ${date}. Everything paid is refunded to whoever paid it.`,
+        message:
+          `${request.caseName} closed unfunded: ${whose} not paid by ${date}. Everything paid is refunded to whoever paid it` +
+          (refundedTo.has(userId) ? `: ${displayCents(refundedTo.get(userId)!)} to your card.` : '.'),
         linkUrl: `/requests/${request.id}`,
       })),
     );

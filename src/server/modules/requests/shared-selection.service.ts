@@ -45,14 +45,17 @@ export async function pendingSelection(db: DbOrTx, request: RequestRow, payment:
   return { acceptance, budget: finalBudgetOf(request, acceptance) };
 }
 
+/** While a share can be paid: the case is live, until the mediation is complete (the payout then draws on what is held). */
+export const TAKES_SHARES: readonly string[] = ['pending_mediators', 'awaiting_selection', 'matched', 'in_progress'];
+
 /**
- * The budget the sides' shares are of, once one is fixed: a waiting selection's, or a matched case's (the other side
+ * The budget the sides' shares are of, once one is fixed: a waiting selection's, or a matched (or started) case's (the other side
  * joined after the selection, decision 050: it owes its shares of that budget, returned to the inviting side once
  * paid). Null before a budget is fixed (only the deposit is owed then).
  */
 export async function sharedBudget(db: DbOrTx, request: RequestRow, payment: PaymentRow): Promise<Cents | null> {
   if (!request.opposingLawyerId) return null;
-  if (request.status === 'matched') return parseCents(request.budget);
+  if (request.status === 'matched' || request.status === 'in_progress') return parseCents(request.budget);
   return (await pendingSelection(db, request, payment))?.budget ?? null;
 }
 
