@@ -68,9 +68,10 @@ export interface SharedCase {
   /** The owner's deposit card, and each side's card its own counsel last paid a share with (decision 050). */
   depositCard: 'ok' | 'declinesLater';
   ownShareCard: Record<CaseSide, Card | null>;
-  acceptances: Map<number, { status: 'pending' | 'selected' | 'rejected'; proposedRate: string | null }>;
-  approved: Set<number>;
-  proposal: number | null;
+  acceptances: Map<number, { status: 'pending' | 'selected' | 'rejected'; proposedRate: string | null; at: number }>;
+  /** The open proposal, and the latest proposal when the other side approved it (what counts, decision 050). */
+  proposal: { mediator: number; at: number } | null;
+  approved: { mediator: number; at: number } | null;
   /** The mediator a two-sided selection waits for, while shares are due. */
   waiting: number | null;
   selected: number | null;
@@ -421,7 +422,7 @@ class Open extends Base {
       depositCard: this.card,
       ownShareCard: { first: null, second: null },
       acceptances: new Map(),
-      approved: new Set(),
+      approved: null,
       proposal: null,
       waiting: null,
       selected: null,
@@ -520,7 +521,7 @@ class Accept extends Base {
       ...(proposedRate ? { proposedRate } : {}),
     });
     expect(res.statusCode, res.body).toBe(201);
-    c.acceptances.set(this.mediator, { status: 'pending', proposedRate });
+    c.acceptances.set(this.mediator, { status: 'pending', proposedRate, at: r.t.clock.now().getTime() });
     c.status = 'awaiting_selection';
   }
 }
@@ -542,7 +543,7 @@ class Withdraw extends Base {
     const res = await call(r.t, 'DELETE', `/api/requests/${c.id}/acceptance`, await cookieOf(r, r.mediators[mediator]));
     expect(res.statusCode, res.body).toBe(200);
     c.acceptances.delete(mediator);
-    if (c.proposal === mediator) c.proposal = null;
+    if (c.proposal?.mediator === mediator) c.proposal = null;
     if (c.waiting === mediator) {
       c.waiting = null;
       for (const x of c.charges) if (x.kind === 'balance') x.refunded += heldBy(x);
@@ -577,17 +578,19 @@ class Propose extends Base {
       selectInModel(c, mediator);
       return;
     }
-    if (c.approved.has(mediator)) {
+    // An approval counts for the acceptance it was proposed on: one made again must be proposed again.
+    if (c.approved?.mediator === mediator && c.approved.at >= c.acceptances.get(mediator)!.at) {
       startSharedSelection(c, r, mediator);
       expect(res.statusCode, res.body).toBe(c.waiting === null ? 200 : 202);
       return;
     }
-    if (c.proposal === mediator) {
+    if (c.proposal?.mediator === mediator) {
       expect(res.statusCode, res.body).toBe(409);
       return;
     }
     expect(res.statusCode, res.body).toBe(202);
-    c.proposal = mediator;
+    c.proposal = { mediator, at: r.t.clock.now().getTime() };
+    c.approved = null;
   }
 }
 
@@ -602,8 +605,8 @@ class Approve extends Base {
     const c = pick(this.target(m), this.k);
     const res = await call(r.t, 'POST', `/api/requests/${c.id}/selection-proposal/approve`, await cookieOf(r, r.opposing));
     expect(res.statusCode, res.body).toBe(200);
-    c.approved.add(c.proposal!);
-    startSharedSelection(c, r, c.proposal!);
+    c.approved = c.proposal;
+    startSharedSelection(c, r, c.proposal!.mediator);
   }
 }
 

@@ -62,8 +62,10 @@ export async function settleShareIntent(
   return rows.length === 1;
 }
 
-export async function setShareIntentId(tx: DbOrTx, id: string, intentId: string, at: Date): Promise<void> {
-  await tx.update(shareIntents).set({ intentId, updatedAt: at }).where(eq(shareIntents.id, id));
+/** Records the attempt's intent; false when the attempt was settled or closed meanwhile (a cancellation). */
+export async function setShareIntentId(tx: DbOrTx, id: string, intentId: string, at: Date): Promise<boolean> {
+  const rows = await tx.update(shareIntents).set({ intentId, updatedAt: at }).where(eq(shareIntents.id, id)).returning({ status: shareIntents.status });
+  return rows[0]?.status === 'pending';
 }
 
 /** Attempts with an intent still pending since before `before`: the reconciler asks the provider how they ended. */

@@ -108,6 +108,43 @@ describe.each(backends)('agreeing on the mediator on %s', (backend) => {
     expect(late.json().message).toBe('There is no proposal waiting for an answer');
   });
 
+  it('a proposed or approved mediator who withdraws and accepts again must be proposed again (the approval was of the old acceptance)', async () => {
+    const { owner, opposing, id, mediators } = await twoSidedWithAcceptances();
+    const select = (m: Account) => call(t, 'POST', `/api/requests/${id}/select-mediator/${m.user.id}`, owner.cookie);
+    const reaccept = async (m: Account, proposedRate: string) => {
+      expect((await call(t, 'DELETE', `/api/requests/${id}/acceptance`, m.cookie)).statusCode).toBe(200);
+      t.clock.advance(1000);
+      expect((await call(t, 'POST', `/api/requests/${id}/accept`, m.cookie, { noConflictConfirmed: true, proposedRate })).statusCode).toBe(201);
+    };
+    // Proposed, then withdrawn: the proposal closes and the side asked to approve it is told.
+    expect((await select(mediators[0])).statusCode).toBe(202);
+    await reaccept(mediators[0], '400');
+    expect((await detail(id, opposing.cookie)).selectionProposal).toMatchObject({ status: 'withdrawn' });
+    expect((await notes(opposing.cookie)).find((n) => n.type === 'acceptance_withdrawn')?.message).toMatch(/there is nothing to approve/);
+    expect((await call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, opposing.cookie)).statusCode).toBe(409);
+    // Proposed again on the new terms: a new proposal (202), not "already proposed".
+    expect((await select(mediators[0])).statusCode).toBe(202);
+    expect((await detail(id, opposing.cookie)).selectionProposal).toMatchObject({ status: 'proposed' });
+  });
+
+  it('an approved mediator who withdrew while the selection waited and accepted again is proposed again, not selected', async () => {
+    const owner = await signUpLawyer(t);
+    const id = await createLiveRequest(t, owner.cookie);
+    // The other side has no saved card: the approved selection waits for its shares.
+    const opposing = await inviteAndJoin(t, owner.cookie, id);
+    const m = await signUpMediator(t);
+    await setTier(t, m.user.id, 'pro');
+    expect((await call(t, 'POST', `/api/requests/${id}/accept`, m.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${m.user.id}`, owner.cookie)).statusCode).toBe(202);
+    expect((await call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, opposing.cookie)).statusCode).toBe(200);
+    expect((await call(t, 'DELETE', `/api/requests/${id}/acceptance`, m.cookie)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await call(t, 'POST', `/api/requests/${id}/accept`, m.cookie, { noConflictConfirmed: true, proposedRate: '500' })).statusCode).toBe(201);
+    const again = await call(t, 'POST', `/api/requests/${id}/select-mediator/${m.user.id}`, owner.cookie);
+    expect(again.statusCode).toBe(202);
+    expect((await detail(id, opposing.cookie)).selectionProposal).toMatchObject({ status: 'proposed' });
+  });
+
   it('outsiders get 404, mediators 403; a one-sided request selects at once (200) as the spec says', async () => {
     const { owner, id, mediators } = await twoSidedWithAcceptances();
     const outsider = await signUpLawyer(t);

@@ -18,6 +18,7 @@ import {
 } from '../../../../tests/helpers/fee-split';
 import { call, CARDS, createLiveRequest } from '../../../../tests/helpers/requests';
 import { runDueJobs } from '../../../../tests/helpers/jobs';
+import { providerRows } from '../../../../tests/helpers/ledger';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
 import { invitationToken } from '../../../../tests/helpers/two-sided';
 import { ensureAdmin } from '../users/accounts.service';
@@ -233,6 +234,28 @@ describe.each(backends)('paying a share of the deposit on %s', (backend) => {
       'Smith v. Jones was cancelled by an administrator. $765 is refunded to your card; $125 of the deposit is kept as the cancellation fee.',
     );
     expect(await told(opposing)).toBe('Smith v. Jones was cancelled by an administrator. $510 you paid toward it is refunded to your card.');
+  });
+
+  it('cancelled while the card form is being made: the new intent is closed at the provider and the payer told 409', async () => {
+    const { owner, opposing, id } = await twoSided(t);
+    const payments = t.ctx.payments;
+    const createIntent = payments.createIntent.bind(payments);
+    const made: string[] = [];
+    // The cancellation lands between the attempt's transaction and the intent's id being written on it.
+    payments.createIntent = async (input) => {
+      payments.createIntent = createIntent;
+      expect((await call(t, 'POST', `/api/requests/${id}/cancel`, owner.cookie, {})).statusCode).toBe(200);
+      const intent = await createIntent(input);
+      made.push(intent.id);
+      return intent;
+    };
+    const started = await startShare(t, opposing, id, 'second');
+    expect(started.statusCode, started.body).toBe(409);
+    expect(started.json().message).toBe('This case no longer takes payments');
+    const [row] = (await providerRows(t)).filter((r) => r.id === made[0]);
+    expect(row.status).toBe('canceled');
+    expect(await moneyOf(t, id, opposing.user.id)).toMatchObject({ charged: 0, held: 0 });
+    await expectMoneyWhole(t, id);
   });
 
   it('a share waiting for the card when the case is cancelled: confirming then is 409 and nothing is kept; one paid meanwhile is refunded whole', async () => {

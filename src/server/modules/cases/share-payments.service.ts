@@ -76,13 +76,13 @@ export async function payShare(ctx: AppContext, user: SessionUser, requestId: st
     const { kind, amount } = await outstandingShare(tx, request, payment, side);
     const open = await repo.openShareIntent(tx, request.id, side, user.id);
     const closeSteps: StepRow[] = [];
-    if (open && open.kind === kind && parseCents(open.amount) === amount) return { attempt: open, closeSteps };
+    if (open && open.kind === kind && parseCents(open.amount) === amount) return { attempt: open, closeSteps, paymentId: payment!.id };
     if (open) {
       await repo.settleShareIntent(tx, open.id, { status: 'closed', updatedAt: now });
       if (open.intentId) closeSteps.push(await recordIntentClose(tx, { paymentId: payment!.id, requestId, intentId: open.intentId, at: now }));
     }
     const attempt = await repo.insertShareIntent(tx, { requestId, side, kind, payerId: user.id, amount: formatCents(amount), createdAt: now, updatedAt: now });
-    return { attempt, closeSteps };
+    return { attempt, closeSteps, paymentId: payment!.id };
   });
   await executeSteps(ctx, plan.closeSteps);
   const intent = await ctx.payments.createIntent({
@@ -91,7 +91,19 @@ export async function payShare(ctx: AppContext, user: SessionUser, requestId: st
     // One purpose for both kinds of share: the attempt row says which (decision 050).
     metadata: { purpose: 'deposit_share', requestId, userId: user.id, side, shareIntentId: plan.attempt.id },
   });
-  if (!plan.attempt.intentId) await transaction(ctx, (tx) => repo.setShareIntentId(tx, plan.attempt.id, intent.id, now));
+  if (!plan.attempt.intentId) {
+    // A cancellation (or the deadline) may have closed the attempt while the intent was being made: it could not close
+    // an intent it did not know of, so it is closed here, before the card form could take any money.
+    const closed = await transaction(ctx, async (tx) =>
+      (await repo.setShareIntentId(tx, plan.attempt.id, intent.id, now))
+        ? null
+        : recordIntentClose(tx, { paymentId: plan.paymentId, requestId, intentId: intent.id, at: now }),
+    );
+    if (closed) {
+      await executeSteps(ctx, [closed]);
+      throw conflict('This case no longer takes payments');
+    }
+  }
   if (intent.status !== 'requires_payment') throw conflict('This payment was already made. Please reload the case.');
   return { clientSecret: intent.clientSecret, amount: plan.attempt.amount, side, onBehalf: side !== seat, kind: plan.attempt.kind };
 }

@@ -13,6 +13,7 @@ import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { executeSteps, hasPendingStep, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
+import { closeOpenProposalOf } from './selection-proposals.repo';
 import { hasReachedMediator } from './mediator-pages.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { conflictsFor } from '../cases/conflict-check';
@@ -148,6 +149,8 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
       await updateEscrow(tx, payment.id, { balanceIntentId: null, pendingSelectionMediatorId: null, updatedAt: now });
     }
     await repo.deletePendingAcceptance(tx, mine.id);
+    // A proposal naming them can no longer be approved: it closes, and the side asked to approve it hears why.
+    const proposalClosed = await closeOpenProposalOf(tx, request.id, user.id, now);
     const remaining = await repo.liveAcceptances(tx, request.id);
     if (request.status === 'awaiting_selection' && remaining.length === 0) {
       await repo.updateRequest(tx, request.id, { status: 'pending_mediators', updatedAt: now });
@@ -160,6 +163,17 @@ export async function withdrawAcceptance(ctx: AppContext, user: SessionUser, req
         message: `${user.firstName} ${user.lastName} withdrew their acceptance of ${request.caseName}.`,
         linkUrl: `/requests/${request.id}`,
       },
+      ...(proposalClosed && request.opposingLawyerId
+        ? [
+            {
+              userId: request.opposingLawyerId,
+              type: 'acceptance_withdrawn' as const,
+              title: 'The proposed mediator withdrew',
+              message: `${user.firstName} ${user.lastName} withdrew their acceptance of ${request.caseName}: there is nothing to approve until another mediator is proposed.`,
+              linkUrl: `/requests/${request.id}`,
+            },
+          ]
+        : []),
     ]);
     return steps;
   });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { selectionProposals, users } from '../../db/schema';
+import { mediatorAcceptances, selectionProposals, users } from '../../db/schema';
 
 export type ProposalRow = typeof selectionProposals.$inferSelect;
 
@@ -39,7 +39,27 @@ export async function answerProposal(
 }
 
 /** Whether the other side approved this mediator (the latest answer for the request, not withdrawn since). */
+/**
+ * Whether the other side approved this mediator: the latest proposal names them, approved, and was made on their
+ * current acceptance (a mediator who withdrew and accepted again, maybe on other terms, is proposed again).
+ */
 export async function isApproved(db: DbOrTx, requestId: string, mediatorId: string): Promise<boolean> {
   const latest = await latestProposal(db, requestId);
-  return latest?.proposal.status === 'approved' && latest.proposal.mediatorId === mediatorId;
+  if (latest?.proposal.status !== 'approved' || latest.proposal.mediatorId !== mediatorId) return false;
+  const [acceptance] = await db
+    .select({ acceptedAt: mediatorAcceptances.acceptedAt })
+    .from(mediatorAcceptances)
+    .where(and(eq(mediatorAcceptances.requestId, requestId), eq(mediatorAcceptances.mediatorId, mediatorId)))
+    .limit(1);
+  return acceptance !== undefined && latest.proposal.createdAt >= acceptance.acceptedAt;
+}
+
+/** A mediator withdrew: the open proposal naming them closes (nobody can approve it any more). True if one did. */
+export async function closeOpenProposalOf(tx: DbOrTx, requestId: string, mediatorId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(selectionProposals)
+    .set({ status: 'withdrawn', respondedById: mediatorId, respondedAt: at })
+    .where(and(eq(selectionProposals.requestId, requestId), eq(selectionProposals.mediatorId, mediatorId), eq(selectionProposals.status, 'proposed')))
+    .returning({ id: selectionProposals.id });
+  return rows.length > 0;
 }
