@@ -755,8 +755,15 @@ class Later extends Base {
     // The model first, in the order the jobs fall due; the jobs then run on the server.
     for (const c of m.cases) {
       const owing = c.joined && ['pending_mediators', 'awaiting_selection'].includes(c.status) && c.dueBy !== null && now >= c.dueBy && duesOf(c).length > 0;
-      if (owing) cancelInModel(c, r, null, 'full');
-      if (c.status === 'completed' && c.payment === 'held' && c.dispute?.status !== 'open' && now >= c.completedAt! + HOLD_MS) releaseInModel(c);
+      const count = (what: string) => sharedRan.set(what, (sharedRan.get(what) ?? 0) + 1);
+      if (owing) {
+        count('closedUnfunded');
+        cancelInModel(c, r, null, 'full');
+      }
+      if (c.status === 'completed' && c.payment === 'held' && c.dispute?.status !== 'open' && now >= c.completedAt! + HOLD_MS) {
+        count('paidOut');
+        releaseInModel(c);
+      }
     }
     await runDueJobs(r.t, (name) => name === 'payment.payout' || name === 'share.reminder' || name === 'share.deadline');
   }
