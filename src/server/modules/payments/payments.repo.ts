@@ -63,8 +63,17 @@ export async function chargeEntryOf(db: DbOrTx, paymentId: string, chargeId: str
   return row;
 }
 
+/**
+ * A payment's ledger, oldest first. Entries of the same instant (a two-sided selection charging both saved cards)
+ * come the inviting side's first: the order decides which charge a payout's fee is taken from, so it must not be left
+ * to the entries' random ids.
+ */
 export async function ledgerFor(db: DbOrTx, paymentId: string): Promise<LedgerRow[]> {
-  return db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)).orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.paymentId, paymentId))
+    .orderBy(asc(ledgerEntries.createdAt), sql`${ledgerEntries.shareSide} ASC NULLS FIRST`, asc(ledgerEntries.id));
 }
 
 /** Sums of a payment's ledger by kind, in cents. */
