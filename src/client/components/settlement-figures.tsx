@@ -2,8 +2,11 @@ import type { SettlementDto } from '../../common/api-types';
 import { parseCents } from '../../common/money';
 import { displayMoney } from '../lib/format';
 
-/** Who reads the figures: each reads them in their own words (issue 21, docs/decisions/037). */
-export type SettlementReader = 'lawyer' | 'mediator' | 'admin';
+/**
+ * Who reads the figures: each reads them in their own words (issue 21, docs/decisions/037). `sides` is a two-sided
+ * case's counsel reading the case's figures, both sides' money together, which is not "your card" (decision 049).
+ */
+export type SettlementReader = 'lawyer' | 'mediator' | 'admin' | 'sides';
 
 type Figure = 'charged' | 'refunded' | 'platformFeeKept' | 'paidToMediator' | 'held';
 
@@ -20,6 +23,13 @@ const WORDS: Record<SettlementReader, Record<Figure, string>> = {
     refunded: 'Refunded to the lawyer',
     platformFeeKept: 'Platform fee',
     paidToMediator: 'Paid to you',
+    held: 'Still held',
+  },
+  sides: {
+    charged: 'Charged to both sides',
+    refunded: 'Refunded to both sides',
+    platformFeeKept: 'Platform fee',
+    paidToMediator: 'Paid to the mediator',
     held: 'Still held',
   },
   admin: {

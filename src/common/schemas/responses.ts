@@ -322,7 +322,11 @@ export const CancellationPreviewDtoSchema = z.object({
   kind: z.enum(['full', 'partial', 'none']),
   depositRefund: AmountSchema,
   balanceRefund: AmountSchema,
+  /** What goes back to all the payers' cards together (the deposit refund plus the balance refund). */
   totalRefund: AmountSchema,
+  yourRefund: AmountSchema.describe(
+    "Of totalRefund, what goes back to the caller's own card: all of it on a one-sided case; on a two-sided case what the caller paid, less what the canceller bears (decision 049); 0.00 for an admin",
+  ),
   cancellationFee: AmountSchema,
   /** The deposit held (what `kind` refunds all, half or none of) and the platform's commission on the kept part. */
   deposit: AmountSchema,
@@ -334,6 +338,7 @@ export const CancellationPreviewDtoSchema = z.object({
 export const CancellationResultSchema = z.object({
   request: RequestDtoSchema,
   refundAmount: AmountSchema,
+  yourRefund: AmountSchema.describe("Of refundAmount, what goes back to the caller's own card (as the preview's yourRefund)"),
   kind: z.enum(['full', 'partial', 'none']),
 });
 
@@ -414,9 +419,9 @@ export const PaymentDtoSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   refundAmount: AmountSchema,
   refundReason: z.string().nullable(),
-  totalCharged: AmountSchema,
-  totalRefunded: AmountSchema,
-  settlement: SettlementSchema,
+  totalCharged: AmountSchema.describe("Charged to the payer's card; a lawyer on a two-sided case reads their own charges (decision 049)"),
+  totalRefunded: AmountSchema.describe('Refunded; a lawyer on a two-sided case reads what went back to their own card'),
+  settlement: SettlementSchema.describe("Where the money went; a lawyer on a two-sided case reads their own money's (`planned` null then)"),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   ledger: z.array(LedgerEntrySchema),

@@ -123,8 +123,11 @@ describe('ResolveDisputeDialog', () => {
         { id: '3c4d5e6f-7a8b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Olivia Opponent', side: 'second', held: '560.00' },
       ],
     });
+    // The refund goes back to each payer, not to "the lawyer": the field and the choices say so.
+    expect(within(dialog).getByText('$1,400 goes back to the payers, each what it paid; nothing to the mediator.')).toBeTruthy();
     choose(dialog, 'Refund part');
-    fireEvent.change(amountField(dialog), { target: { value: '400' } });
+    expect(within(dialog).queryByRole('textbox', { name: /^Refund to the lawyer/ })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Refund to the payers \(\$\)/ }), { target: { value: '400' } });
     expect(preview(dialog)).toEqual([
       ['Refunded to Lena Lawyer (requesting side)', money(24000)],
       ['Refunded to Olivia Opponent (opposing side)', money(16000)],

@@ -20,10 +20,15 @@ import { refundCentsOf, resolveFormSchema, type ResolveFormOutput, type ResolveF
 
 type Form = UseFormReturn<ResolveFormValues, unknown, ResolveFormOutput>;
 
+/** A case paid by more than one payer (decision 052): a refund goes back to each of them, not to "the lawyer". */
+const sharedByPayers = (dispute: AdminDisputeDto) => dispute.payers.length > 1;
+
 function outcomeDescription(dispute: AdminDisputeDto, outcome: DisputeOutcome): string {
+  const to = sharedByPayers(dispute) ? 'the payers' : 'the lawyer';
   if (outcome === 'release') return `The mediator receives the planned ${displayMoney(dispute.mediatorPayout)} now.`;
-  if (outcome === 'refund_full') return `${displayMoney(dispute.amountHeld)} goes back to the lawyer; nothing to the mediator.`;
-  return `An amount you choose goes back to the lawyer; the mediator receives the rest less the ${Number(dispute.commissionPercentage)}% commission.`;
+  if (outcome === 'refund_full')
+    return `${displayMoney(dispute.amountHeld)} goes back to ${to}${sharedByPayers(dispute) ? ', each what it paid' : ''}; nothing to the mediator.`;
+  return `An amount you choose goes back to ${to}${sharedByPayers(dispute) ? ', shared by what each paid' : ''}; the mediator receives the rest less the ${Number(dispute.commissionPercentage)}% commission.`;
 }
 
 function OutcomeChoices({ form, dispute }: { form: Form; dispute: AdminDisputeDto }) {
@@ -149,7 +154,7 @@ export function ResolveDisputeDialog({ dispute, onOpenChange }: { dispute: Admin
             <OutcomeChoices form={form} dispute={dispute} />
             {outcome === 'refund_partial' ? (
               <FormField
-                label="Refund to the lawyer ($)"
+                label={sharedByPayers(dispute) ? 'Refund to the payers ($)' : 'Refund to the lawyer ($)'}
                 required
                 error={errors.refundAmount?.message}
                 hint={`More than $0 and less than ${displayMoney(dispute.amountHeld)}, at most two decimals.`}

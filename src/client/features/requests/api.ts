@@ -3,11 +3,12 @@ import type { AcceptanceDto, CancellationPreviewDto, RequestDocumentDto, Request
 import type { DocumentLog } from '../../../common/schemas/case-documents';
 import type { DocumentVisibility, PaymentStatus } from '../../../common/enums';
 import type { CompleteInput, Counterpart } from '../../../common/schemas/after-match';
+import type { PaymentView } from '../../../common/schemas/payment-history';
 import type { AcceptInput, CreateRequestInput } from '../../../common/schemas/requests';
-import { apiGet, apiRequest } from '../../lib/api-client';
+import { apiGet, apiGetPage, apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { uploadFile } from '../../lib/upload';
-import { usePagedList } from '../../lib/use-paged-list';
+import { pageUrl, usePagedList } from '../../lib/use-paged-list';
 
 export type MediatorView = 'available' | 'accepted' | 'completed';
 
@@ -50,6 +51,30 @@ export function useRequest(id: string) {
 
 export function usePendingAcceptances(id: string, enabled: boolean) {
   return useQuery<AcceptanceDto[]>({ queryKey: requestKeys.acceptances(id), enabled, staleTime: 0 });
+}
+
+/**
+ * The viewer's own payment of a request, found among their payments (GET /api/payments, newest first, 100 a page):
+ * on a two-sided case what each counsel paid and got back is theirs alone (decision 049), so the request's `refund`
+ * and `settlement` (the case's, and withheld from the second side) cannot say it. Null when they have none. Under
+ * '/api/payments', so a change to the request's money (realtime) refreshes it with the payments list.
+ */
+export function useOwnPayment(requestId: string, enabled: boolean) {
+  return useQuery<PaymentView | null>({
+    queryKey: ['/api/payments', 'of-request', requestId],
+    queryFn: async () => {
+      let cursor: string | null = null;
+      do {
+        const page: { items: PaymentView[]; nextCursor: string | null } = await apiGetPage<PaymentView>(pageUrl('/api/payments', cursor, 100));
+        const found = page.items.find((p) => p.requestId === requestId);
+        if (found) return found;
+        cursor = page.nextCursor;
+      } while (cursor);
+      return null;
+    },
+    enabled,
+    staleTime: 0,
+  });
 }
 
 export function useCancellationPreview(id: string, enabled: boolean) {

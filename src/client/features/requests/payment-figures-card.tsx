@@ -9,11 +9,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 /**
  * The request's money as it stands (issue 21): what was charged and where it went, for the owning lawyer, the selected
  * mediator and admins (the server sends `settlement` to them only). Nothing until something has been charged: a
- * draft's deposit card and a cancelled draft's notice say that already.
+ * draft's deposit card and a cancelled draft's notice say that already. On a two-sided case the figures are both
+ * sides' money together: the owning lawyer reads them as such, and their own on their receipt (decision 049).
  */
 export function PaymentFiguresCard({ request, reader }: { request: RequestDto; reader: SettlementReader }) {
   const { settlement } = request;
   if (!settlement || (parseCents(settlement.charged) ?? 0) === 0) return null;
+  const shared = reader === 'lawyer' && !!request.opposingLawyerId;
   return (
     <Card>
       <CardHeader>
@@ -23,7 +25,10 @@ export function PaymentFiguresCard({ request, reader }: { request: RequestDto; r
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <SettlementFigures settlement={settlement} reader={reader} />
+        {shared ? (
+          <p className="text-sm text-muted-foreground">The case&apos;s money, both sides together. What you paid and got back is on your receipt.</p>
+        ) : null}
+        <SettlementFigures settlement={settlement} reader={shared ? 'sides' : reader} />
         {/* A two-sided case's invoice is on its "Sharing the fee" card, which both sides see. */}
         {request.opposingLawyerId ? null : <InvoiceLink request={request} />}
         {reader !== 'admin' ? (

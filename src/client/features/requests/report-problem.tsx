@@ -17,7 +17,8 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { displayMoney, formatDate, formatDateTime } from '../../lib/format';
-import { afterMatch, refreshRequests } from './api';
+import { afterMatch, refreshRequests, useOwnPayment } from './api';
+import { refundedSince } from './own-money';
 
 type ReasonValues = z.input<typeof DisputeInputSchema>;
 type ReasonBody = z.output<typeof DisputeInputSchema>;
@@ -27,7 +28,10 @@ export function disputeOf(request: RequestDto): RequestDispute | null {
   return (request as RequestDto & { dispute?: RequestDispute | null }).dispute ?? null;
 }
 
-/** Whether the owning lawyer may report a problem now (RULES.md 2.3): completed, payment held, within the window, none open. */
+/**
+ * Whether counsel who paid toward the payout may report a problem now (RULES.md 2.3; on a two-sided case either side,
+ * decision 049): completed, payment held, within the window, none open.
+ */
 export function canReportProblem(request: RequestDto, isOwner: boolean, now = new Date()): boolean {
   const { paymentStatus, payoutReleaseAt } = afterMatch(request);
   const dispute = disputeOf(request);
@@ -95,10 +99,18 @@ function ReportProblemDialog({ request, open, onOpenChange }: { request: Request
 
 /**
  * The resolution in the reader's words, with the figures of the Payment card (issue 21): the lawyer reads "to you",
- * the mediator "to the lawyer", and a partial refund says what was kept and paid of the rest.
+ * the mediator "to the lawyer", and a partial refund says what was kept and paid of the rest. On a two-sided case
+ * (`shared`) the refund went back to each payer (decision 052): a counsel reads their own part (`yourRefund`, once
+ * known), everyone else what went back to the payers.
  */
-export function resolutionText(dispute: RequestDispute, settlement: SettlementDto | null, reader: 'lawyer' | 'mediator' | 'admin'): string {
-  const lawyer = reader === 'lawyer' ? 'you' : 'the lawyer';
+export function resolutionText(
+  dispute: RequestDispute,
+  settlement: SettlementDto | null,
+  reader: 'lawyer' | 'mediator' | 'admin',
+  { shared = false, yourRefund = null }: { shared?: boolean; yourRefund?: string | null } = {},
+): string {
+  const own = shared && reader === 'lawyer' && yourRefund && yourRefund !== '0.00' ? yourRefund : null;
+  const lawyer = shared ? 'the payers' : reader === 'lawyer' ? 'you' : 'the lawyer';
   const mediator = reader === 'mediator' ? 'you' : 'the mediator';
   const settled = settlement && !settlement.planned ? settlement : null;
   // What the mediator was paid: from the request's figures, or the dispute's own record of the transfer.
@@ -107,9 +119,34 @@ export function resolutionText(dispute: RequestDispute, settlement: SettlementDt
   if (dispute.outcome === 'release') {
     return `Our team reviewed the problem and released the payout${paidAmount ? ` of ${displayMoney(paidAmount)}` : ''} to ${mediator}.`;
   }
-  if (dispute.outcome === 'refund_full') return `Our team reviewed the problem and refunded ${displayMoney(dispute.refundAmount)} to ${lawyer} in full.`;
+  if (dispute.outcome === 'refund_full') {
+    if (own) return `Our team reviewed the problem and refunded everything in full, to each payer what it paid: ${displayMoney(own)} was refunded to you.`;
+    return `Our team reviewed the problem and refunded ${displayMoney(dispute.refundAmount)} to ${lawyer} in full.`;
+  }
   const rest = paidAmount ? `${displayMoney(paidAmount)} was paid to ${mediator} after ${fee}` : `the rest is paid to ${mediator}, less the platform fee`;
+  if (own) {
+    return `Our team reviewed the problem: ${displayMoney(own)} was refunded to you (your part of the ${displayMoney(dispute.refundAmount)} refund, shared between the payers by what each paid), and ${rest}.`;
+  }
   return `Our team reviewed the problem: ${displayMoney(dispute.refundAmount)} was refunded to ${lawyer}, and ${rest}.`;
+}
+
+/** The resolved dispute's notice: a two-sided case's counsel reads their own part of the refund, from their payment. */
+function ResolvedNotice({ request, dispute, reader }: { request: RequestDto; dispute: RequestDispute; reader: 'lawyer' | 'mediator' | 'admin' }) {
+  const shared = !!request.opposingLawyerId;
+  const refunded = dispute.outcome === 'refund_full' || dispute.outcome === 'refund_partial';
+  const own = useOwnPayment(request.id, shared && reader === 'lawyer' && refunded);
+  const yourRefund = own.data && dispute.resolvedAt ? refundedSince(own.data, dispute.resolvedAt) : null;
+  return (
+    <Alert tone="info">
+      <CircleCheck aria-hidden="true" />
+      <div className="min-w-0">
+        <p>
+          <strong>Problem resolved{dispute.resolvedAt ? ` on ${formatDate(dispute.resolvedAt)}` : ''}.</strong>{' '}
+          {resolutionText(dispute, request.settlement, reader, { shared, yourRefund })}
+        </p>
+      </div>
+    </Alert>
+  );
 }
 
 /**
@@ -136,19 +173,7 @@ export function ReportProblem({ request, isOwner, reader }: { request: RequestDt
       </Alert>
     );
   }
-  if (dispute?.status === 'resolved') {
-    return (
-      <Alert tone="info">
-        <CircleCheck aria-hidden="true" />
-        <div className="min-w-0">
-          <p>
-            <strong>Problem resolved{dispute.resolvedAt ? ` on ${formatDate(dispute.resolvedAt)}` : ''}.</strong>{' '}
-            {resolutionText(dispute, request.settlement, reader ?? (isOwner ? 'lawyer' : 'mediator'))}
-          </p>
-        </div>
-      </Alert>
-    );
-  }
+  if (dispute?.status === 'resolved') return <ResolvedNotice request={request} dispute={dispute} reader={reader ?? (isOwner ? 'lawyer' : 'mediator')} />;
   if (!canReportProblem(request, isOwner)) return null;
   const { payoutReleaseAt } = afterMatch(request);
   return (

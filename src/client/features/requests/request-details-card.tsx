@@ -13,8 +13,27 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Opposing counsel as the viewer sees them: the details the request names, or for the second side's own counsel
+ * (issue 23), who read themselves there, the first side's counsel: the other side, relative to the viewer.
+ */
+function opposingCounselFor(request: RequestDto, viewerId: string | undefined) {
+  const first = request.sides?.first;
+  if (viewerId && viewerId === request.opposingLawyerId && first) {
+    return { name: `${first.firstName} ${first.lastName}`, firmName: first.firmName, barNumber: null, email: first.email, phone: null };
+  }
+  return {
+    name: request.opposingLawyerName,
+    firmName: request.opposingLawyerFirmName,
+    barNumber: request.opposingLawyerBarNumber,
+    email: request.opposingLawyerEmail,
+    phone: request.opposingLawyerPhone,
+  };
+}
+
 /** The details card (spec 2 /requests/{id}); mediators see their payout, and contacts only once selected. */
-export function RequestDetailsCard({ request, isMediator }: { request: RequestDto; isMediator: boolean }) {
+export function RequestDetailsCard({ request, isMediator, viewerId }: { request: RequestDto; isMediator: boolean; viewerId?: string }) {
+  const opposing = opposingCounselFor(request, viewerId);
   const pricing =
     request.pricingModel === 'flat'
       ? `Flat fee ${displayMoney(request.flatFee)}`
@@ -41,15 +60,15 @@ export function RequestDetailsCard({ request, isMediator }: { request: RequestDt
           {/* The planned fee only while it is the plan; what was kept is on the Payment card (issue 21). */}
           {!isMediator && (!request.settlement || request.settlement.planned) ? <Item label="Platform fee">{displayMoney(request.platformFee)}</Item> : null}
         </dl>
-        {request.opposingLawyerName || request.opposingLawyerFirmName ? (
+        {opposing.name || opposing.firmName ? (
           <div>
             <h3 className="text-sm font-semibold">Opposing counsel</h3>
             <dl className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {request.opposingLawyerName ? <Item label="Name">{request.opposingLawyerName}</Item> : null}
-              {request.opposingLawyerFirmName ? <Item label="Firm">{request.opposingLawyerFirmName}</Item> : null}
-              {request.opposingLawyerBarNumber ? <Item label="Bar number">{request.opposingLawyerBarNumber}</Item> : null}
-              {request.opposingLawyerEmail ? <Item label="Email">{request.opposingLawyerEmail}</Item> : null}
-              {request.opposingLawyerPhone ? <Item label="Phone">{request.opposingLawyerPhone}</Item> : null}
+              {opposing.name ? <Item label="Name">{opposing.name}</Item> : null}
+              {opposing.firmName ? <Item label="Firm">{opposing.firmName}</Item> : null}
+              {opposing.barNumber ? <Item label="Bar number">{opposing.barNumber}</Item> : null}
+              {opposing.email ? <Item label="Email">{opposing.email}</Item> : null}
+              {opposing.phone ? <Item label="Phone">{opposing.phone}</Item> : null}
             </dl>
           </div>
         ) : null}

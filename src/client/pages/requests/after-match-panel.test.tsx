@@ -36,12 +36,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPanel(shown: RequestDto) {
+function renderPanel(shown: RequestDto, user: UserDto = ADMIN) {
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <LawyerAfterMatch request={shown} user={ADMIN} />
+        <LawyerAfterMatch request={shown} user={user} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -58,5 +58,62 @@ describe('LawyerAfterMatch seen by an admin', () => {
     renderPanel({ ...request, status: 'completed', completedAt: '2026-03-05T15:20:00Z', completionResults: 'Settled.' } as RequestDto);
     const card = await screen.findByRole('region', { name: 'Selected mediator' });
     expect(await within(card).findByText('Maria Lopez mediated this case.')).toBeTruthy();
+  });
+});
+
+describe('LawyerAfterMatch seen by opposing counsel of a two-sided case (decision 049)', () => {
+  const SECOND = { id: '44444444-4444-4444-8444-444444444444', role: 'lawyer', firstName: 'Sam', lastName: 'Second' } as UserDto;
+  const completed = {
+    ...request,
+    opposingLawyerId: SECOND.id,
+    status: 'completed',
+    completedAt: new Date().toISOString(),
+    completionResults: 'Partly settled.',
+    // The server gives either side's counsel the payment's status (no amounts): it paid toward the payout too.
+    paymentStatus: 'held',
+    payoutReleaseAt: new Date(Date.now() + 48 * 3600_000).toISOString(),
+    dispute: null,
+    settlement: null,
+  } as RequestDto;
+
+  it('may report a problem while the payout is held, as the owner may', async () => {
+    renderPanel(completed, SECOND);
+    expect(await screen.findByRole('button', { name: 'Report a problem' })).toBeTruthy();
+  });
+
+  it('reads a resolved refund as counsel, not as an onlooker ("to the lawyer")', async () => {
+    const resolvedAt = new Date().toISOString();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      const body = url.startsWith('/api/payments?')
+        ? [
+            {
+              requestId: request.id,
+              totalCharged: '560.00',
+              totalRefunded: '133.33',
+              refundReason: null,
+              ledger: [
+                { id: 'r1', kind: 'refund', amount: '133.33', platformFee: '0.00', note: null, createdAt: resolvedAt, payerId: SECOND.id, shareSide: null },
+              ],
+            },
+          ]
+        : url.startsWith('/api/mediators/')
+          ? { id: MEDIATOR_ID, firstName: 'Maria', lastName: 'Lopez' }
+          : [];
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    });
+    const dispute = {
+      id: 'd1',
+      status: 'resolved',
+      reason: 'Left early.',
+      outcome: 'refund_partial',
+      refundAmount: '333.33',
+      mediatorPaid: '960.00',
+      createdAt: resolvedAt,
+      resolvedAt,
+    };
+    renderPanel({ ...completed, paymentStatus: 'refunded_partial', dispute } as RequestDto, SECOND);
+    expect(await screen.findByText(/\$133\.33 was refunded to you/)).toBeTruthy();
+    expect(screen.queryByText(/to the lawyer/)).toBeNull();
   });
 });

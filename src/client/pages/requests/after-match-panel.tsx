@@ -46,7 +46,7 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   const fallbackName = useMediatorName(request, !counterpart);
   const name = counterpart ? `${counterpart.firstName} ${counterpart.lastName}` : fallbackName;
   const isOwner = request.lawyerId === user.id;
-  // Opposing counsel who joined (issue 23) is counsel of the case too: the same panel, without the payer's report.
+  // Opposing counsel who joined (issue 23) is counsel of the case too: the same panel.
   const isSecondSide = request.opposingLawyerId === user.id;
   const isCounsel = isOwner || isSecondSide;
   const icon = <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />;
@@ -71,8 +71,9 @@ export function LawyerAfterMatch({ request, user }: { request: RequestDto; user:
   return (
     <>
       <CompletionSummary request={request} showPayout={false} />
-      {/* A problem with the payout is reported by those who paid toward it: either side's counsel (decision 049). */}
-      <ReportProblem request={request} isOwner={isOwner || isSecondSide} reader={isOwner ? 'lawyer' : 'admin'} />
+      {/* A problem with the payout is reported by those who paid toward it: either side's counsel (decision 049), each
+          told its own part of a refund; an admin looking on reads it as an onlooker. */}
+      <ReportProblem request={request} isOwner={isCounsel} reader={isCounsel ? 'lawyer' : 'admin'} />
       <RequestReviews
         requestId={request.id}
         viewerId={user.id}

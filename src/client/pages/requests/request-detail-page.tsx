@@ -147,7 +147,7 @@ export function RequestDetailPage() {
           </div>
         </div>
       </div>
-      {request.status === 'cancelled' ? <CancellationSummary request={request} isOwner={isOwner} /> : null}
+      {request.status === 'cancelled' ? <CancellationSummary request={request} isOwner={isOwner} isSecondSide={request.opposingLawyerId === user.id} /> : null}
       <ProposalPanel request={request} />
       {shareWaiting ? feeSplitCard : null}
       {isOwner || user.role === 'admin' ? (
@@ -157,7 +157,7 @@ export function RequestDetailPage() {
       ) : request.opposingLawyerId === user.id && isAfterMatch(request) ? (
         <LawyerAfterMatch request={request} user={user} />
       ) : null}
-      <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} />
+      <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} viewerId={user.id} />
       <CaseDocumentsCard request={request} userId={user.id} />
       <SidesCard request={request} />
       {shareWaiting ? null : feeSplitCard}

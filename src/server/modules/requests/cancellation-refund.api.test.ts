@@ -49,6 +49,8 @@ describe.each(backends)('cancellation breakdown and the refund on the request on
       depositRefund: '125.00',
       balanceRefund: '1150.00',
       totalRefund: '1275.00',
+      // One-sided: everything refunded goes back to the lawyer's own card.
+      yourRefund: '1275.00',
       cancellationFee: '112.50',
       platformFee: '12.50',
       reason: expect.stringContaining('50% of the deposit'),

@@ -1,6 +1,6 @@
 import type { CancellationPreviewDto } from '../../../common/api-types';
 import { checkTransition } from '../../../common/domain/request-status';
-import { keptByCanceller, proportionalParts } from '../../../common/domain/fee-split';
+import { cancellationRefunds, refundsOf, refundTo } from '../../../common/domain/cancellation-refunds';
 import { cancellationOutcome, type CancellationOutcome, type DepositRefundKind } from '../../../common/domain/refunds';
 import { displayCents, formatCents, type Cents } from '../../../common/money';
 import type { AppContext } from '../../context';
@@ -34,7 +34,6 @@ import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 
 type RequestRow = requestsRepo.RequestRow;
 
-const zipParts = (charges: HeldCharge[], parts: number[]) => charges.map((c, i) => [c, parts[i]] as const);
 const NOT_YOURS = 'Only the lawyer who posted this request can cancel it';
 
 /** What the policy gives if the request were cancelled now (RULES.md 2.4). */
@@ -45,12 +44,23 @@ export async function outcomeFor(
   payment: PaymentRow | undefined,
   override?: DepositRefundKind,
 ): Promise<CancellationOutcome> {
+  return (await outcomeAndCharges(db, now, request, payment, override)).outcome;
+}
+
+/** The policy's outcome, and the charges it is taken from (what each still holds; none unless the payment is held). */
+async function outcomeAndCharges(
+  db: DbOrTx,
+  now: Date,
+  request: RequestRow,
+  payment: PaymentRow | undefined,
+  override?: DepositRefundKind,
+): Promise<{ outcome: CancellationOutcome; charges: HeldCharge[] }> {
   const entries = payment ? await ledgerFor(db, payment.id) : [];
   // What the charges still hold: a charge refunded on arrival (a late balance or deposit) counts for nothing.
   const charges = payment?.status === 'held' ? await chargesStillHeld(db, payment.id) : [];
   const heldOn = (kind: HeldCharge['kind']) => charges.filter((c) => c.kind === kind).reduce((sum, c) => sum + c.amount, 0);
   const deposit = charges.find((c) => c.kind === 'deposit_charge' && c.amount > 0);
-  return cancellationOutcome(
+  const outcome = cancellationOutcome(
     {
       depositHeld: heldOn('deposit_charge'),
       balanceHeld: heldOn('balance_charge'),
@@ -62,6 +72,7 @@ export async function outcomeFor(
     },
     override,
   );
+  return { outcome, charges };
 }
 
 /** 403 for a caller who may not cancel, 409 for a request whose state no longer allows it (RULES.md 2.4, 4). */
@@ -85,12 +96,18 @@ export async function previewCancellation(
   if (adminRefund && user.role !== 'admin') throw new AppError(403, 'Only an administrator can choose the refund');
   // A request that can no longer be cancelled has no refund to preview (it showed a full refund of a completed one).
   assertCancellable(request.status, user.role === 'admin' ? 'admin' : 'owner');
-  const outcome = await outcomeFor(ctx.db, ctx.clock.now(), request, await findPaymentForRequest(ctx.db, request.id), adminRefund);
+  const payment = await findPaymentForRequest(ctx.db, request.id);
+  const { outcome, charges } = await outcomeAndCharges(ctx.db, ctx.clock.now(), request, payment, adminRefund);
+  // What goes back to the caller's own card: on a two-sided case each side gets back what it paid, less what the
+  // canceller bears (decision 049), computed as the cancellation will record it. An admin paid nothing.
+  const canceller = user.role === 'admin' ? null : user.id;
+  const yourRefund = refundTo(cancellationRefunds(charges, outcome, canceller), user.id);
   return {
     kind: outcome.kind,
     depositRefund: formatCents(outcome.depositRefund),
     balanceRefund: formatCents(outcome.balanceRefund),
     totalRefund: formatCents(outcome.depositRefund + outcome.balanceRefund),
+    yourRefund: formatCents(yourRefund),
     cancellationFee: formatCents(outcome.cancellationFee),
     // What was held of the deposit: the part refunded plus the part kept (the mediator's fee and the commission on it).
     deposit: formatCents(outcome.depositRefund + outcome.cancellationFee + outcome.platformFee),
@@ -136,21 +153,8 @@ export async function recordCancellationMoney(
     // Each refund goes to the charges that still hold the money (never one already refunded on arrival). What the
     // cancellation keeps of the deposit comes from the cancelling counsel's charges first (decision 049: on a two-sided
     // case the side that cancels bears the fee), else from every deposit charge in proportion to what it holds.
-    const charges = (await chargesStillHeld(tx, payment.id)).filter((c) => c.amount > 0);
-    const deposits = charges.filter((c) => c.kind === 'deposit_charge');
-    const balances = charges.filter((c) => c.kind === 'balance_charge');
-    const keptParts = keptByCanceller(
-      deposits.map((c) => c.amount),
-      deposits.map((c) => c.payerId === cancelledBy),
-      deposits.reduce((sum, c) => sum + c.amount, 0) - outcome.depositRefund,
-    );
-    const depositRefunds = deposits.map((c, i) => c.amount - keptParts[i]);
-    const balanceRefunds = proportionalParts(
-      balances.map((c) => c.amount),
-      outcome.balanceRefund,
-    );
-    const refunds = [...zipParts(deposits, depositRefunds), ...zipParts(balances, balanceRefunds)];
-    for (const [charge, amount] of refunds) {
+    const parts = cancellationRefunds(await chargesStillHeld(tx, payment.id), outcome, cancelledBy);
+    for (const { charge, refund: amount } of refundsOf(parts)) {
       if (amount > 0) {
         refundedTo.set(charge.payerId, (refundedTo.get(charge.payerId) ?? 0) + amount);
         recorded.push(
@@ -160,10 +164,8 @@ export async function recordCancellationMoney(
     }
     // What each deposit charge keeps is paid from that charge: the mediator's fee (one transfer per source charge) and
     // the commission on it, or, with nobody selected, all of it to the platform.
-    const kept = keptParts;
-    const keptFees = proportionalParts(kept, outcome.platformFee);
-    for (const [i, charge] of deposits.entries()) {
-      if (kept[i] === 0) continue;
+    for (const [i, { charge, kept, keptFee }] of parts.deposits.entries()) {
+      if (kept === 0) continue;
       if (request.selectedMediatorId) {
         recorded.push(
           await recordTransfer(tx, {
@@ -171,19 +173,19 @@ export async function recordCancellationMoney(
             requestId: request.id,
             mediatorId: request.selectedMediatorId,
             sourceChargeId: charge.chargeId,
-            amount: kept[i] - keptFees[i],
-            platformFee: keptFees[i],
+            amount: kept - keptFee,
+            platformFee: keptFee,
             ledgerKind: 'cancellation_fee',
             note: 'Cancellation fee',
             at: now,
           }),
         );
-      } else if (keptFees[i] > 0) {
+      } else if (keptFee > 0) {
         // An admin kept part of the deposit before anyone was selected: nobody earned a fee, the platform keeps it. No
         // money moves at the provider, so the ledger records it at once (the invariant needs every cent accounted for).
         await recordKeptByPlatform(tx, {
           paymentId: payment.id,
-          platformFee: keptFees[i],
+          platformFee: keptFee,
           note: 'Deposit kept by the platform (cancelled by an admin before selection)',
           payerId: charge.payerId,
           shareSide: charge.shareSide,
@@ -271,8 +273,10 @@ export async function cancelRequest(
       })),
     );
     await announceRequestChange(tx, updated, involved);
-    return { request: updated, outcome, steps, refund };
+    // What goes back to the caller's own card (an admin paid nothing): on a two-sided case, the canceller's part only.
+    const yourRefund = actor === 'admin' ? 0 : (refundedTo.get(user.id) ?? 0);
+    return { request: updated, outcome, steps, refund, yourRefund };
   });
   await executeSteps(ctx, done.steps);
-  return { request: done.request, refundAmount: formatCents(done.refund), kind: done.outcome.kind };
+  return { request: done.request, refundAmount: formatCents(done.refund), yourRefund: formatCents(done.yourRefund), kind: done.outcome.kind };
 }

@@ -38,7 +38,10 @@ export function hasFullAccess(request: RequestRow, viewer: Viewer): boolean {
   );
 }
 
-/** Whether the viewer may see the request's payment: its payer (the first side), the selected mediator and admins. */
+/**
+ * Whether the viewer may see the request's payment, its amounts (`refund`, `settlement`): the first side, the selected
+ * mediator and admins. The second side's counsel sees its own money on Payments, not the case's (docs/two-sided-case.md).
+ */
 function seesPayment(request: RequestRow, viewer: Viewer): boolean {
   return hasFullAccess(request, viewer) && viewer.id !== request.opposingLawyerId;
 }
@@ -70,6 +73,9 @@ export function presentRequest(
   // Each document by its visibility (decision 044); the spec's fields are cut to what the viewer may open.
   const docs = full ? presentCaseDocuments(request, viewer, extra.documents) : null;
   const payment = seesPayment(request, viewer) ? extra.payment : null;
+  // The payment's status, without amounts, for every full-access viewer: the second side's counsel paid toward the
+  // payout too, and may report a problem while it is held (decision 049), or read that a cancelled case refunded.
+  const paymentStatus = full ? (extra.payment?.status ?? null) : null;
   const payoutReleaseAt = full && request.completedAt ? payoutDueAt(request) : null;
   const budgetCents = parseCents(request.budget) ?? 0;
   const split = splitBudget(budgetCents, termsOf(request, extra.currentTerms));
@@ -128,7 +134,7 @@ export function presentRequest(
       : null,
     fullAccess: full,
     counterpart: counterpartFor(request, viewer, extra.counterpartsById),
-    paymentStatus: payment?.status ?? null,
+    paymentStatus,
     payoutReleaseAt: iso(payoutReleaseAt),
     dispute: full ? (extra.dispute ?? null) : null,
     refund:
