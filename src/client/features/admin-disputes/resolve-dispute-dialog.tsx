@@ -144,7 +144,8 @@ export function ResolveDisputeDialog({ dispute, onOpenChange }: { dispute: Admin
           <div className="grid gap-3">
             <Alert tone="warning">
               <p>
-                <strong>{OUTCOME_LABELS[confirming.outcome]}?</strong> The money moves at once and this cannot be undone. The lawyer and the mediator are told.
+                <strong>{OUTCOME_LABELS[confirming.outcome]}?</strong> The money moves at once and this cannot be undone.{' '}
+                {sharedByPayers(dispute) ? 'Both counsel and the mediator are told.' : 'The lawyer and the mediator are told.'}
               </p>
             </Alert>
             <ResolutionPreview split={preview.split} hint={preview.hint} />

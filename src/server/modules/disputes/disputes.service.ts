@@ -230,14 +230,31 @@ export async function resolveDispute(ctx: AppContext, admin: SessionUser, disput
       if (input.outcome === 'refund_full') return `${displayCents(refunded)} is refunded to ${lawyer} in full`;
       return `${displayCents(refunded)} is refunded to ${lawyer}; of the remaining ${displayCents(held - refunded)}, ${displayCents(paidToMediator)} is paid to ${mediator} after the ${displayCents(feeKept)} platform fee`;
     };
+    // A two-sided case (decision 052): each counsel is told its own part of the refund, whoever reported the problem.
+    const refundedTo = new Map<string, Cents>();
+    const payerOf = new Map(charges.map((c) => [c.chargeId, c.payerId]));
+    for (const step of recorded) {
+      if (step.kind !== 'refund') continue;
+      const payerId = payerOf.get(step.params.chargeId as string)!;
+      refundedTo.set(payerId, (refundedTo.get(payerId) ?? 0) + parseCents(step.amount)!);
+    }
+    const counselText = (userId: string) => {
+      const reported = found.raisedById === userId ? 'the problem you reported' : 'the problem reported';
+      if (input.outcome === 'release') return `Our team resolved ${reported} with ${caseLabel(request)}: the payout is released to the mediator.`;
+      const mine = refundedTo.get(userId) ?? 0;
+      return `Our team resolved ${reported} with ${caseLabel(request)}: ${displayCents(mine)} is refunded to you (your part of the ${displayCents(refunded)} refunded to the payers).`;
+    };
+    const counsel = request.opposingLawyerId
+      ? [request.lawyerId, request.opposingLawyerId].map((userId) => ({ userId, message: counselText(userId) }))
+      : [{ userId: request.lawyerId, message: `Our team resolved the problem you reported with ${caseLabel(request)}: ${outcomeText('lawyer')}.` }];
     await notify(tx, [
-      {
-        userId: request.lawyerId,
-        type: 'dispute_resolved',
+      ...counsel.map(({ userId, message }) => ({
+        userId,
+        type: 'dispute_resolved' as const,
         title: 'Problem resolved',
-        message: `Our team resolved the problem you reported with ${caseLabel(request)}: ${outcomeText('lawyer')}.`,
+        message,
         linkUrl: `/requests/${request.id}`,
-      },
+      })),
       {
         userId: payment.mediatorId,
         type: 'dispute_resolved',

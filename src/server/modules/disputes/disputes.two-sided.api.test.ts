@@ -63,6 +63,15 @@ describe.each(backends)('resolving a two-sided case’s dispute per payer on %s'
     expect((await moneyOf(t, id, opposing.user.id)).refunded).toBe(20_000);
     const { ledger } = await expectMoneyWhole(t, id);
     expect(ledger!.totals).toMatchObject({ paidToMediator: 90_000, feeKept: 10_000 });
+    // Each counsel is told its own part; the one who reported it reads "the problem you reported".
+    const told = async (who: Account) =>
+      (await call(t, 'GET', '/api/notifications?limit=50', who.cookie)).json().find((n: { type: string }) => n.type === 'dispute_resolved')?.message;
+    expect(await told(owner)).toBe(
+      'Our team resolved the problem reported with Smith v. Jones (Case #CV-2026-0142): $200 is refunded to you (your part of the $400 refunded to the payers).',
+    );
+    expect(await told(opposing)).toBe(
+      'Our team resolved the problem you reported with Smith v. Jones (Case #CV-2026-0142): $200 is refunded to you (your part of the $400 refunded to the payers).',
+    );
   });
 
   it('a full refund gives every payer its own money back', async () => {
