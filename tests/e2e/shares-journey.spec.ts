@@ -227,8 +227,8 @@ test('A: both sides pay their 60/40 shares (a saved card declined, a declined ca
   const ownerRefunded = excess + ownerRefund;
   const ownerEntry = await paymentEntry(owner.page, caseName);
   expect(ownerEntry.Status).toBe('Partly refunded');
-  expect(ownerEntry.Charged, "the owner's payments list shows the case's charges as its own").toBe($(ownerCharged));
-  expect(ownerEntry.Refunded, "the owner's payments list shows the case's refunds as its own").toBe($(ownerRefunded));
+  expect(ownerEntry.Charged, "the owner's payments list shows its own charges, not the case's").toBe($(ownerCharged));
+  expect(ownerEntry.Refunded, "the owner's payments list shows its own refunds, not the case's").toBe($(ownerRefunded));
   await check(owner.page, '/payments (owner, cancelled)');
   await owner.page.getByRole('link', { name: `Receipt for ${caseName}` }).click();
   const ownerReceipt = await receiptRows(owner.page);
@@ -241,7 +241,7 @@ test('A: both sides pay their 60/40 shares (a saved card declined, a declined ca
       [`Cancellation fee to the mediator | Paid from the amount held, after the platform fee of ${$(commission)}`, $(cancellationFee)],
     ]),
   );
-  expect(ownerReceipt.totals, "the owner's receipt totals are the case's, not the sum of its own lines").toEqual([
+  expect(ownerReceipt.totals, "the owner's receipt totals are its own money's, not the case's").toEqual([
     ['Total charged', $(ownerCharged)],
     ['Total refunded', $(ownerRefunded)],
     ['Net paid', $(ownerCharged - ownerRefunded)],
@@ -252,15 +252,15 @@ test('A: both sides pay their 60/40 shares (a saved card declined, a declined ca
   // Opposing counsel: $100 and $460 charged, both back in full.
   const secondCharged = deposit.second + balance.second;
   const secondEntry = await paymentEntry(second.page, caseName);
-  expect(secondEntry.Charged, "opposing counsel's payments list shows the case's charges as its own").toBe($(secondCharged));
-  expect(secondEntry.Refunded, "opposing counsel's payments list shows the case's refunds as its own").toBe($(secondRefund));
+  expect(secondEntry.Charged, "opposing counsel's payments list shows its own charges, not the case's").toBe($(secondCharged));
+  expect(secondEntry.Refunded, "opposing counsel's payments list shows its own refunds, not the case's").toBe($(secondRefund));
   await check(second.page, '/payments (opposing side, cancelled)');
   await second.page.getByRole('link', { name: `Receipt for ${caseName}` }).click();
   const secondReceipt = await receiptRows(second.page);
   expect(sorted(secondReceipt.rows)).toEqual(
     sorted([...chargeRows('second'), [`Refund | ${reason}`, minus(deposit.second)], [`Refund | ${reason}`, minus(balance.second)]]),
   );
-  expect(secondReceipt.totals, "opposing counsel's receipt totals are the case's, not the sum of its own lines").toEqual([
+  expect(secondReceipt.totals, "opposing counsel's receipt totals are its own money's, not the case's").toEqual([
     ['Total charged', $(secondCharged)],
     ['Total refunded', $(secondRefund)],
     ['Net paid', $(0)],
@@ -416,8 +416,8 @@ test('B: a completed 60/40 case; the opposing side reports a problem, the admin 
   const ownerCharged = DEPOSIT + balance.first;
   const ownerRefunded = excess + ownerPart;
   const ownerEntry = await paymentEntry(owner.page, caseName);
-  expect(ownerEntry.Charged, "the owner's payments list shows the case's charges as its own").toBe($(ownerCharged));
-  expect(ownerEntry.Refunded, "the owner's payments list shows the case's refunds as its own").toBe($(ownerRefunded));
+  expect(ownerEntry.Charged, "the owner's payments list shows its own charges, not the case's").toBe($(ownerCharged));
+  expect(ownerEntry.Refunded, "the owner's payments list shows its own refunds, not the case's").toBe($(ownerRefunded));
   await owner.page.getByRole('link', { name: `Receipt for ${caseName}` }).click();
   const ownerReceipt = await receiptRows(owner.page);
   expect(sorted(ownerReceipt.rows)).toEqual(
@@ -429,7 +429,7 @@ test('B: a completed 60/40 case; the opposing side reports a problem, the admin 
       [`Payout to the mediator | ${paidFrom(2)}`, $(transfers[2])],
     ]),
   );
-  expect(ownerReceipt.totals, "the owner's receipt totals are the case's, not the sum of its own lines").toEqual([
+  expect(ownerReceipt.totals, "the owner's receipt totals are its own money's, not the case's").toEqual([
     ['Total charged', $(ownerCharged)],
     ['Total refunded', $(ownerRefunded)],
     ['Net paid', $(ownerCharged - ownerRefunded)],
@@ -438,8 +438,8 @@ test('B: a completed 60/40 case; the opposing side reports a problem, the admin 
 
   const secondCharged = deposit.second + balance.second;
   const secondEntry = await paymentEntry(second.page, caseName);
-  expect(secondEntry.Charged, "opposing counsel's payments list shows the case's charges as its own").toBe($(secondCharged));
-  expect(secondEntry.Refunded, "opposing counsel's payments list shows the case's refunds as its own").toBe($(secondPart));
+  expect(secondEntry.Charged, "opposing counsel's payments list shows its own charges, not the case's").toBe($(secondCharged));
+  expect(secondEntry.Refunded, "opposing counsel's payments list shows its own refunds, not the case's").toBe($(secondPart));
   await check(second.page, '/payments (opposing side, problem resolved)');
   await second.page.getByRole('link', { name: `Receipt for ${caseName}` }).click();
   const secondReceipt = await receiptRows(second.page);
@@ -451,7 +451,7 @@ test('B: a completed 60/40 case; the opposing side reports a problem, the admin 
       [`Payout to the mediator | ${paidFrom(3)}`, $(transfers[3])],
     ]),
   );
-  expect(secondReceipt.totals, "opposing counsel's receipt totals are the case's, not the sum of its own lines").toEqual([
+  expect(secondReceipt.totals, "opposing counsel's receipt totals are its own money's, not the case's").toEqual([
     ['Total charged', $(secondCharged)],
     ['Total refunded', $(secondPart)],
     ['Net paid', $(secondCharged - secondPart)],

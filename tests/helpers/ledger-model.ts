@@ -64,7 +64,8 @@ export interface Model {
   requests: ModelRequest[];
 }
 
-interface Account {
+/** A signed-in account of a model run (lawyer, mediator, admin), signed in again when its session would have ended. */
+export interface ModelAccount {
   email: string;
   id: string;
   cookie: string;
@@ -73,13 +74,13 @@ interface Account {
 
 export interface Real {
   t: TestApp;
-  lawyer: Account;
-  mediators: Account[];
-  admin: Account;
+  lawyer: ModelAccount;
+  mediators: ModelAccount[];
+  admin: ModelAccount;
 }
 
 /** Sessions end after a week idle (the clock jumps by days): sign in again when needed. */
-async function cookieOf(r: Real, account: Account): Promise<string> {
+export async function cookieOf(r: { t: TestApp }, account: ModelAccount): Promise<string> {
   if (r.t.clock.now().getTime() - account.signedInAt > 6 * DAY) {
     const login = await call(r.t, 'POST', '/api/login', undefined, { email: account.email, password: PASSWORD });
     expect(login.statusCode, login.body).toBe(200);
@@ -91,11 +92,11 @@ async function cookieOf(r: Real, account: Account): Promise<string> {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const held = (m: ModelRequest) => m.deposit + m.balance - m.refunded - m.feeKept - m.paidToMediator;
-const pick = <T>(items: T[], k: number) => items[k % items.length];
+export const pick = <T>(items: T[], k: number) => items[k % items.length];
 const where = (m: Model, ok: (r: ModelRequest) => boolean) => m.requests.filter(ok);
 
 /** RULES.md 2.6: which payment statuses a request in each state may show. */
-const PAYMENT_FOR_STATE: Record<RequestStatus, PaymentStatus[]> = {
+export const PAYMENT_FOR_STATE: Record<RequestStatus, PaymentStatus[]> = {
   draft: ['pending', 'failed'],
   pending_mediators: ['held'],
   awaiting_selection: ['held'],

@@ -13,12 +13,11 @@ import { findFeeSplit } from '../../src/server/modules/cases/fee-split.repo';
 import { findPaymentForRequest, ledgerFor } from '../../src/server/modules/payments/payments.repo';
 import { chargesStillHeld } from '../../src/server/modules/payments/payout.service';
 import { findRequest } from '../../src/server/modules/requests/requests.repo';
-import { PASSWORD } from './accounts';
 import { runDueJobs } from './jobs';
 import { expectLedgerWholePerPayer, providerRows, providerSummary } from './ledger';
-import { TERMS } from './ledger-model';
+import { cookieOf, PAYMENT_FOR_STATE, pick, TERMS, type ModelAccount } from './ledger-model';
 import { call, CARDS, validRequest } from './requests';
-import { sessionCookie, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
 import { invitationToken } from './two-sided';
 
 // The ledger model of ledger-model.ts, for two-sided cases (issue 24, decisions 049–052): the inviting lawyer
@@ -87,32 +86,14 @@ export interface SharedModel {
   cases: SharedCase[];
 }
 
-interface Account {
-  email: string;
-  id: string;
-  cookie: string;
-  signedInAt: number;
-}
-
 export interface SharedReal {
   t: TestApp;
-  owner: Account;
-  opposing: Account;
-  mediators: Account[];
-  admin: Account;
+  owner: ModelAccount;
+  opposing: ModelAccount;
+  mediators: ModelAccount[];
+  admin: ModelAccount;
 }
 
-async function cookieOf(r: SharedReal, account: Account): Promise<string> {
-  if (r.t.clock.now().getTime() - account.signedInAt > 6 * DAY) {
-    const login = await call(r.t, 'POST', '/api/login', undefined, { email: account.email, password: PASSWORD });
-    expect(login.statusCode, login.body).toBe(200);
-    account.cookie = sessionCookie(login);
-    account.signedInAt = r.t.clock.now().getTime();
-  }
-  return account.cookie;
-}
-
-const pick = <T>(items: T[], k: number) => items[k % items.length];
 const where = (m: SharedModel, ok: (c: SharedCase) => boolean) => m.cases.filter(ok);
 const heldBy = (c: Charge) => c.amount - c.refunded - c.out;
 const counselOf = (side: CaseSide): Payer => (side === 'first' ? 'owner' : 'opposing');
@@ -235,16 +216,6 @@ function cancelInModel(c: SharedCase, r: SharedReal, canceller: Payer | null, ov
   c.proposal = null;
   return outcome;
 }
-
-const PAYMENT_FOR_STATE: Record<RequestStatus, PaymentStatus[]> = {
-  draft: ['pending', 'failed'],
-  pending_mediators: ['held'],
-  awaiting_selection: ['held'],
-  matched: ['held'],
-  in_progress: ['held'],
-  completed: ['held', 'released', 'refunded_full', 'refunded_partial'],
-  cancelled: ['failed', 'refunded_full', 'refunded_partial'],
-};
 
 /** After every command: each case against the database, its ledger, its deadline and the provider's records. */
 export async function checkShared(m: SharedModel, r: SharedReal): Promise<void> {
