@@ -1,31 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseCents } from '../../../common/money';
 import { FAKE_CARDS } from '../../../../tests/fake-stripe/cards';
-import { createLiveStripeRequest, intentIdOf, onboardMediator, payInBrowser, startStripeApp } from '../../../../tests/fake-stripe/flows';
+import { startStripeApp } from '../../../../tests/fake-stripe/flows';
 import type { FakeStripe } from '../../../../tests/fake-stripe/server';
-import { deliverEvent, deliverLast } from '../../../../tests/fake-stripe/webhooks';
-import { PASSWORD, signUpLawyer, type Account } from '../../../../tests/helpers/accounts';
+import { deliverLast } from '../../../../tests/fake-stripe/webhooks';
 import { backends } from '../../../../tests/helpers/backends';
-import { acceptingMediators, daysOn, entriesOf, moneyOf, startShare } from '../../../../tests/helpers/fee-split';
+import { acceptingMediators, entriesOf, moneyOf } from '../../../../tests/helpers/fee-split';
 import { recordedJobs, runDueJobs } from '../../../../tests/helpers/jobs';
 import { expectLedgerWhole } from '../../../../tests/helpers/ledger';
 import { call } from '../../../../tests/helpers/requests';
-import { sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
-import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
+import { type TestApp } from '../../../../tests/helpers/test-app';
 import { runJob } from '../../jobs/handlers';
-import { ensureAdmin } from '../users/accounts.service';
-
-const HOUR = 60 * 60_000;
-const SIXTY_FORTY = { firstSidePercent: 60, secondSidePercent: 40 };
-const FIFTY_FIFTY = { firstSidePercent: 50, secondSidePercent: 50 };
-// Budget 1,400.00 (4 h at 350.00), deposit 250.00, commission 10% (fee 140.00, payout 1,260.00). At 60/40 the inviting
-// side owes 840.00 (150.00 of the deposit, 690.00 of the balance), the other side 560.00 (100.00 and 460.00).
-const FIRST = { deposit: 15_000, balance: 69_000 };
-const SECOND = { deposit: 10_000, balance: 46_000 };
-
-type StripeObject = Record<string, unknown> & { id: string };
-const metadataOf = (object: StripeObject) => (object.metadata ?? {}) as Record<string, string>;
-const byRef = <T extends { ref: string }>(rows: T[]) => [...rows].sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+import { HOUR, FIFTY_FIFTY, FIRST, SECOND, metadataOf, stripeShareKit } from '../../../../tests/fake-stripe/shares';
 
 // Issue 24 against Stripe: a two-sided case's money with PAYMENTS_PROVIDER=stripe, the real SDK talking to the fake of
 // Stripe's HTTP API (tests/fake-stripe). "Separate charges and transfers": every payer's payment is its own
@@ -35,142 +21,26 @@ const byRef = <T extends { ref: string }>(rows: T[]) => [...rows].sort((a, b) =>
 describe.each(backends)('a two-sided case’s money at Stripe (the fake) on %s', (backend) => {
   let fake: FakeStripe;
   let t: TestApp;
-  startStripeApp(backend, (app) => ({ t, fake } = app));
-
-  const intentsFor = (requestId: string) => [...fake.state.intents.values()].filter((pi) => metadataOf(pi).requestId === requestId);
-  const refundsOn = (chargeId: string) => [...fake.state.refunds.values()].filter((r) => r.charge === chargeId);
-  const transfersIn = (paymentId: string) => [...fake.state.transfers.values()].filter((tr) => tr.transfer_group === paymentId);
-  const customerOf = (userId: string) => [...fake.state.customers.values()].find((c) => metadataOf(c).userId === userId)?.id;
-  const postsTo = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === path);
-  const statusOf = async (id: string, cookie: string) => (await call(t, 'GET', `/api/requests/${id}`, cookie)).json().status as string;
-
-  /** A live two-sided request: the owner's deposit paid by card at submit (one intent), opposing counsel joined at `split`. */
-  async function twoSidedAtStripe(split = SIXTY_FORTY, overrides: Record<string, unknown> = {}) {
-    const owner = await signUpLawyer(t);
-    const id = await createLiveStripeRequest(t, fake, owner.cookie, overrides);
-    // Time passes before the other side pays: the ledger orders entries made at the same instant by their random ids,
-    // and which deposit charge comes first decides which one the platform fee is taken from (allocatePayout).
-    t.clock.advance(60_000);
-    const opposing = await inviteAndJoin(t, owner.cookie, id, undefined, split);
-    return { owner, opposing, id };
-  }
-
-  /** Starts a share payment (`…/shares/{side}/pay`) and pays its intent in the card element; Stripe's webhook is delivered. */
-  async function payShareInBrowser(payer: Account, id: string, side: 'first' | 'second', card: string = FAKE_CARDS.visa) {
-    const started = await startShare(t, payer, id, side);
-    expect(started.statusCode, started.body).toBe(200);
-    const body = started.json() as { clientSecret: string; amount: string; side: string; onBehalf: boolean; kind: string };
-    expect(await payInBrowser(t, fake, body.clientSecret, card)).toEqual({ received: true, duplicate: false });
-    return { ...body, intentId: intentIdOf(body.clientSecret) };
-  }
-
-  /** The owner proposes the mediator, opposing counsel approves; the approval's answer (the request). */
-  async function agree(owner: Account, opposing: Account, id: string, mediator: Account) {
-    const proposed = await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie);
-    expect(proposed.statusCode, proposed.body).toBe(202);
-    const approved = await call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, opposing.cookie);
-    expect(approved.statusCode, approved.body).toBe(200);
-    return approved.json() as { status: string; selectedMediatorId: string | null };
-  }
-
-  /**
-   * A matched 60/40 case: opposing counsel paid its deposit share by card (its card saved to its customer), a Pro
-   * mediator accepted and finished Stripe onboarding, both sides agreed on them, and each side's balance share was
-   * charged to its own saved card at the approval.
-   */
-  async function matchedSixtyForty(overrides: Record<string, unknown> = {}) {
-    const { owner, opposing, id } = await twoSidedAtStripe(SIXTY_FORTY, overrides);
-    await payShareInBrowser(opposing, id, 'second');
-    const [mediator] = await acceptingMediators(t, id);
-    const accountId = await onboardMediator(t, fake, mediator.user.id);
-    expect(await agree(owner, opposing, id, mediator)).toMatchObject({ status: 'matched', selectedMediatorId: mediator.user.id });
-    return { owner, opposing, mediator, accountId, id };
-  }
-
-  /** The request's four charges at Stripe, found by purpose and customer: each payer's deposit (share) and balance share. */
-  function chargesAtStripe(id: string, owner: Account, opposing: Account) {
-    const succeeded = intentsFor(id).filter((pi) => pi.status === 'succeeded');
-    const one = (purpose: string, payer: Account) => {
-      const found = succeeded.filter((pi) => metadataOf(pi).purpose === purpose && pi.customer === customerOf(payer.user.id));
-      expect({ purpose, payer: payer.user.id, intents: found.length }).toEqual({ purpose, payer: payer.user.id, intents: 1 });
-      return String(found[0].latest_charge);
-    };
-    return {
-      ownerDeposit: one('deposit', owner),
-      opposingDeposit: one('deposit_share', opposing),
-      ownerBalance: one('balance', owner),
-      opposingBalance: one('balance', opposing),
-    };
-  }
-
-  /**
-   * What Stripe holds for the request agrees with our ledger, object by object and to the cent: every succeeded charge
-   * of the request's intents is one charge entry of the same amount; every refund on those charges is one refund
-   * entry (its providerRef) of the same amount, booked to the payer of the charge Stripe refunded; every transfer in
-   * the payment's transfer group is one payout or cancellation-fee entry of the same amount, booked to the payer of its
-   * `source_transaction`, to the mediator's connected account, at most one per source charge. And the ledger is whole,
-   * per payment and per payer.
-   */
-  async function expectStripeAgrees(id: string, mediatorAccount?: string) {
-    const { payment, totals } = (await expectLedgerWhole(t, id))!;
-    const entries = await entriesOf(t, id);
-    const chargeEntries = entries.filter((e) => e.kind === 'deposit_charge' || e.kind === 'balance_charge');
-    const payerOfCharge = new Map(chargeEntries.map((e) => [e.providerRef, e.payerId]));
-    const charges = intentsFor(id)
-      .filter((pi) => pi.status === 'succeeded')
-      .map((pi) => fake.state.charge(String(pi.latest_charge)));
-    expect(byRef(charges.map((ch) => ({ ref: ch.id, amount: ch.amount, status: ch.status })))).toEqual(
-      byRef(chargeEntries.map((e) => ({ ref: e.providerRef, amount: e.amount, status: 'succeeded' }))),
-    );
-
-    const refunds = [...fake.state.refunds.values()].filter((r) => payerOfCharge.has(String(r.charge)));
-    expect(byRef(refunds.map((r) => ({ ref: r.id, amount: r.amount, payerId: payerOfCharge.get(String(r.charge)) })))).toEqual(
-      byRef(entries.filter((e) => e.kind === 'refund').map((e) => ({ ref: e.providerRef, amount: e.amount, payerId: e.payerId }))),
-    );
-    for (const ch of charges) {
-      const refunded = refunds.filter((r) => r.charge === ch.id).reduce((sum, r) => sum + Number(r.amount), 0);
-      expect({ charge: ch.id, refunded: ch.amount_refunded }).toEqual({ charge: ch.id, refunded });
-    }
-
-    const transfers = transfersIn(payment.id);
-    expect(byRef(transfers.map((tr) => ({ ref: tr.id, amount: tr.amount, payerId: payerOfCharge.get(String(tr.source_transaction)) })))).toEqual(
-      byRef(
-        entries
-          .filter((e) => (e.kind === 'payout_transfer' || e.kind === 'cancellation_fee') && e.providerRef !== 'none')
-          .map((e) => ({ ref: e.providerRef, amount: e.amount, payerId: e.payerId })),
-      ),
-    );
-    expect(new Set(transfers.map((tr) => tr.source_transaction)).size).toBe(transfers.length);
-    for (const tr of transfers) {
-      expect(tr).toMatchObject({
-        destination: mediatorAccount,
-        currency: 'usd',
-        metadata: { idempotencyKey: `payout:${payment.id}:${String(tr.source_transaction)}` },
-      });
-    }
-    return { payment, totals, charges, refunds, transfers };
-  }
-
-  /**
-   * Every event Stripe sent since `from` (an index into the fake's event log), delivered in order as Stripe would: the
-   * off-session intents' `payment_intent.succeeded`, every `charge.refunded`, `transfer.created`, and again the events
-   * the flow already delivered. Each is taken (200); none may move money or book anything (checked by the callers), and
-   * no refund is flagged as made outside the app (the webhook compares Stripe's `amount_refunded` with our refunds).
-   */
-  async function deliverEverythingSince(from: number) {
-    const warn = vi.spyOn(t.ctx.log, 'warn');
-    try {
-      const events = fake.state.events.slice(from);
-      for (const event of events) {
-        const res = await deliverEvent(t, fake, event);
-        expect(res.statusCode, `${String(event.type)}: ${res.body}`).toBe(200);
-      }
-      expect(warn.mock.calls.map((c) => String(c[1]))).not.toContainEqual(expect.stringMatching(/outside the app/));
-      return events.map((e) => String(e.type));
-    } finally {
-      warn.mockRestore();
-    }
-  }
+  const env = {} as { t: TestApp; fake: FakeStripe };
+  startStripeApp(backend, (app) => {
+    ({ t, fake } = app);
+    Object.assign(env, app);
+  });
+  const {
+    intentsFor,
+    refundsOn,
+    transfersIn,
+    customerOf,
+    postsTo,
+    statusOf,
+    twoSidedAtStripe,
+    payShareInBrowser,
+    agree,
+    matchedSixtyForty,
+    chargesAtStripe,
+    expectStripeAgrees,
+    deliverEverythingSince,
+  } = stripeShareKit(env);
 
   it('60/40: the owner’s deposit is one intent; opposing counsel’s share, declined then paid by card, is its own; the owner’s excess goes back on the owner’s charge', async () => {
     const from = fake.state.events.length;
@@ -323,100 +193,6 @@ describe.each(backends)('a two-sided case’s money at Stripe (the fake) on %s',
     await expectStripeAgrees(id);
   });
 
-  it('the owner cancels with 6 days’ notice (half the deposit kept): each charge refunded at Stripe, the kept part from the owner’s deposit charge and transferred from it', async () => {
-    const { owner, opposing, accountId, id } = await matchedSixtyForty({ preferredDate: daysOn(t, 6) });
-    const from = fake.state.events.length;
-    const charge = chargesAtStripe(id, owner, opposing);
-    const cancelled = await call(t, 'POST', `/api/requests/${id}/cancel`, owner.cookie, { reason: 'Settled between the parties' });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-
-    // Kept: 125.00 of the 250.00 deposit, all from the owner's deposit charge (it holds 150.00): 25.00 of it comes back
-    // (after the 100.00 excess returned when the share arrived); opposing counsel's 100.00 share comes back whole, and
-    // each balance share is refunded whole on its own charge.
-    const refunded = (chargeId: string) => refundsOn(chargeId).map((r) => r.amount);
-    expect(refunded(charge.ownerDeposit)).toEqual([10_000, 2_500]);
-    expect(refunded(charge.opposingDeposit)).toEqual([SECOND.deposit]);
-    expect(refunded(charge.ownerBalance)).toEqual([FIRST.balance]);
-    expect(refunded(charge.opposingBalance)).toEqual([SECOND.balance]);
-    // The cancellation fee: 112.50 to the mediator from the owner's charge (12.50 commission kept), one transfer.
-    const { payment, transfers } = await expectStripeAgrees(id, accountId);
-    expect(transfers).toMatchObject([{ amount: 11_250, source_transaction: charge.ownerDeposit, destination: accountId, transfer_group: payment.id }]);
-    expect(payment.status).toBe('refunded_partial');
-    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + 2_500 + FIRST.balance, toMediator: 11_250, fee: 1_250, held: 0 });
-    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: 56_000, toMediator: 0, fee: 0, held: 0 });
-
-    const before = await entriesOf(t, id);
-    expect(await deliverEverythingSince(from)).toEqual(expect.arrayContaining(['charge.refunded', 'transfer.created']));
-    expect(await entriesOf(t, id)).toEqual(before);
-    expect(transfersIn(payment.id)).toHaveLength(1);
-  });
-
-  it('the owner cancels the day before (nothing of the deposit refunded): the owner’s deposit charge is kept first, the rest from the other side’s, one transfer per charge', async () => {
-    const { owner, opposing, accountId, id } = await matchedSixtyForty({ preferredDate: daysOn(t, 1) });
-    const charge = chargesAtStripe(id, owner, opposing);
-    const cancelled = await call(t, 'POST', `/api/requests/${id}/cancel`, owner.cookie, { reason: 'Settled between the parties' });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    // All 250.00 kept: the owner's 150.00 first, then opposing counsel's 100.00; the commission in proportion (15.00,
-    // 10.00). Only the balance shares come back.
-    expect(refundsOn(charge.ownerDeposit).map((r) => r.amount)).toEqual([10_000]);
-    expect(refundsOn(charge.opposingDeposit)).toEqual([]);
-    expect(refundsOn(charge.ownerBalance).map((r) => r.amount)).toEqual([FIRST.balance]);
-    expect(refundsOn(charge.opposingBalance).map((r) => r.amount)).toEqual([SECOND.balance]);
-    const { payment, transfers } = await expectStripeAgrees(id, accountId);
-    expect(transfers.map((tr) => [tr.source_transaction, tr.amount])).toEqual(
-      expect.arrayContaining([
-        [charge.ownerDeposit, 13_500],
-        [charge.opposingDeposit, 9_000],
-      ]),
-    );
-    expect(transfers).toHaveLength(2);
-    expect(payment.status).toBe('refunded_partial');
-    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + FIRST.balance, toMediator: 13_500, fee: 1_500, held: 0 });
-    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: SECOND.balance, toMediator: 9_000, fee: 1_000, held: 0 });
-  });
-
-  it('a dispute resolved with a 400.00 refund: Stripe refunds each payer’s balance charge in proportion (240.00, 160.00), the rest goes out per source charge', async () => {
-    const { owner, opposing, mediator, accountId, id } = await matchedSixtyForty();
-    const charge = chargesAtStripe(id, owner, opposing);
-    expect((await call(t, 'POST', `/api/requests/${id}/complete`, mediator.cookie, { completionResults: 'Partly settled.' })).statusCode).toBe(200);
-    const reported = await call(t, 'POST', `/api/requests/${id}/dispute`, opposing.cookie, { reason: 'The session ended after an hour.' });
-    expect(reported.statusCode, reported.body).toBe(201);
-    const email = `stripe-shares.admin.${backend}@example.com`;
-    await ensureAdmin(t.ctx, email, PASSWORD);
-    const admin = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email, password: PASSWORD }));
-    const from = fake.state.events.length;
-    const resolved = await call(t, 'POST', `/api/admin/disputes/${reported.json().id}/resolve`, admin, {
-      outcome: 'refund_partial',
-      refundAmount: '400.00',
-      note: 'One hour of four.',
-    });
-    expect(resolved.statusCode, resolved.body).toBe(200);
-
-    // Held 840.00 and 560.00: the 400.00 is shared 240.00 / 160.00, each from its payer's balance charge. Of the 1,000.00
-    // left, the 100.00 commission comes from the first charge (the owner's deposit), the rest of every charge is
-    // transferred from it.
-    expect(refundsOn(charge.ownerBalance).map((r) => r.amount)).toEqual([24_000]);
-    expect(refundsOn(charge.opposingBalance).map((r) => r.amount)).toEqual([16_000]);
-    expect(refundsOn(charge.ownerDeposit).map((r) => r.amount)).toEqual([10_000]);
-    expect(refundsOn(charge.opposingDeposit)).toEqual([]);
-    const { payment, totals, transfers } = await expectStripeAgrees(id, accountId);
-    expect(Object.fromEntries(transfers.map((tr) => [String(tr.source_transaction), tr.amount]))).toEqual({
-      [charge.ownerDeposit]: FIRST.deposit - 10_000,
-      [charge.opposingDeposit]: SECOND.deposit,
-      [charge.ownerBalance]: FIRST.balance - 24_000,
-      [charge.opposingBalance]: SECOND.balance - 16_000,
-    });
-    expect(payment.status).toBe('refunded_partial');
-    expect(totals).toMatchObject({ charged: 150_000, refunded: 10_000 + 40_000, paidToMediator: 90_000, feeKept: 10_000 });
-    expect(await moneyOf(t, id, owner.user.id)).toEqual({ charged: 94_000, refunded: 10_000 + 24_000, toMediator: 50_000, fee: 10_000, held: 0 });
-    expect(await moneyOf(t, id, opposing.user.id)).toEqual({ charged: 56_000, refunded: 16_000, toMediator: 40_000, fee: 0, held: 0 });
-
-    const before = await entriesOf(t, id);
-    await deliverEverythingSince(from);
-    expect(await entriesOf(t, id)).toEqual(before);
-  });
-
-  // Last: it moves the clock past the payout hold window.
   it('selection: each side’s balance share is its own off-session intent on its own saved card; after the hold window, one transfer per source charge in one group', async () => {
     const from = fake.state.events.length;
     const { owner, opposing, mediator, accountId, id } = await matchedSixtyForty();
