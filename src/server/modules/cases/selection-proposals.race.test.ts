@@ -14,6 +14,39 @@ describeOnPostgres('selection-proposals.race.test.ts', 'proposal races on postgr
   let admin: string;
   startRaceApp((app) => ({ t, admin } = app), { adminEmail: 'proposals.race.admin@example.com' });
 
+  it('the proposed mediator withdrawing while the other side approves, six times over: selected with the mediator in, or the proposal closed and nothing charged', async () => {
+    for (let round = 0; round < 6; round++) {
+      const owner = await signUpLawyer(t);
+      const mediator = await signUpMediator(t);
+      await setTier(t, mediator.user.id, 'pro');
+      const id = await createLiveRequest(t, owner.cookie);
+      const opposing = await inviteAndJoin(t, owner.cookie, id);
+      await payShare(t, opposing, id, 'second');
+      expect((await call(t, 'POST', `/api/requests/${id}/accept`, mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+      expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${mediator.user.id}`, owner.cookie)).statusCode).toBe(202);
+
+      const [approved, withdrawn] = await Promise.all([
+        call(t, 'POST', `/api/requests/${id}/selection-proposal/approve`, opposing.cookie),
+        call(t, 'DELETE', `/api/requests/${id}/acceptance`, mediator.cookie),
+      ]);
+      for (const a of [approved, withdrawn]) expect(a.statusCode, a.body).toBeLessThan(500);
+      const request = (await call(t, 'GET', `/api/requests/${id}`, admin)).json();
+      const s = request.settlement;
+      const cents = (v: string) => Math.round(Number(v) * 100);
+      expect(cents(s.charged)).toBe(cents(s.refunded) + cents(s.platformFeeKept) + cents(s.paidToMediator) + cents(s.held));
+      if (withdrawn.statusCode === 200) {
+        // The withdrawal won: the proposal closed (or its approval came first and the balance shares went back).
+        expect(request.status).toBe('pending_mediators');
+        expect(cents(s.held)).toBe(cents(request.depositAmount));
+        if (approved.statusCode !== 200) expect(request.selectionProposal.status).toBe('withdrawn');
+      } else {
+        expect(withdrawn.statusCode).toBe(409);
+        expect(request.status).toBe('matched');
+        expect(cents(s.held)).toBe(cents(request.budget));
+      }
+    }
+  });
+
   it('approve, decline, withdraw and cancel at once, six times over: one answer wins, never 5xx, no double charge', async () => {
     for (let round = 0; round < 6; round++) {
       const owner = await signUpLawyer(t);
