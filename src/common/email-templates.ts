@@ -6,7 +6,7 @@ export interface EmailTemplate {
   body: string;
 }
 
-export const EMAIL_PLACEHOLDERS = ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink', 'inviterName'] as const;
+export const EMAIL_PLACEHOLDERS = ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink', 'inviterName', 'sessionTime', 'cancelBy'] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 
 export const EMAIL_KINDS = [
@@ -28,6 +28,11 @@ export const EMAIL_KINDS = [
   'conflict_disclosed',
   'reviews_revealed',
   'share_due',
+  'date_poll_opened',
+  'session_proposed',
+  'session_invite',
+  'session_cancelled',
+  'session_reminder',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -47,6 +52,8 @@ const NOTIFICATION: Pick<EmailKindInfo, 'placeholders' | 'required'> = {
   placeholders: ['firstName', 'caseName', 'link', 'unsubscribeLink'],
   required: ['link', 'unsubscribeLink'],
 };
+
+const SESSION_PLACEHOLDERS: readonly EmailPlaceholder[] = ['firstName', 'caseName', 'sessionTime', 'link'];
 
 export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   verify_email: { label: 'Confirm e-mail address', ...ACCOUNT, required: ['link'] },
@@ -71,6 +78,13 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   reviews_revealed: { label: 'Reviews revealed', ...NOTIFICATION },
   // Each side pays its share (issue 24, docs/decisions/050).
   share_due: { label: 'A share of the fee is due', ...NOTIFICATION },
+  // Scheduling the session (issue 25, decision 054). The invite, its cancellation and the reminders go to every
+  // attendee, people without an account included, with the calendar file: part of the session, never turned off.
+  date_poll_opened: { label: 'Date poll opened', ...NOTIFICATION },
+  session_proposed: { label: 'A date suits everyone', ...NOTIFICATION },
+  session_invite: { label: 'Session invitation or change', placeholders: SESSION_PLACEHOLDERS, required: ['sessionTime'] },
+  session_cancelled: { label: 'Session cancelled', placeholders: SESSION_PLACEHOLDERS, required: ['sessionTime'] },
+  session_reminder: { label: 'Session reminder', placeholders: [...SESSION_PLACEHOLDERS, 'cancelBy'], required: ['sessionTime'] },
 };
 
 /** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
@@ -318,10 +332,71 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       'You receive this because e-mails about shares due are on. Turn them off: {{unsubscribeLink}}',
     ].join('\n'),
   },
+  date_poll_opened: {
+    subject: 'Choose dates for the mediation of {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A date poll is open for the mediation of {{caseName}}. Say which of the offered times suit each of your attendees:',
+      '',
+      '{{link}}',
+      '',
+      'The other side does not see your answers; the mediator does. The earliest time everyone required can make is proposed.',
+      '',
+      '--',
+      'You receive this because e-mails about date polls are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  session_proposed: {
+    subject: 'A date suits everyone for {{caseName}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'Every required attendee of {{caseName}} can make one of the times in your date poll. Confirm it (or choose another):',
+      '',
+      '{{link}}',
+      '',
+      'If you do not answer, the proposed time stands when the time you gave runs out.',
+      '',
+      '--',
+      'You receive this because e-mails about proposed dates are on. Turn them off: {{unsubscribeLink}}',
+    ].join('\n'),
+  },
+  session_invite: {
+    subject: 'Mediation session for {{caseName}}: {{sessionTime}}',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The mediation session for {{caseName}} is scheduled for {{sessionTime}}.',
+      'The calendar invitation is attached: open it to add the session to your calendar (a change replaces the earlier one).',
+      '',
+      'Details: {{link}}',
+    ].join('\n'),
+  },
+  session_cancelled: {
+    subject: 'Cancelled: mediation session for {{caseName}} ({{sessionTime}})',
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'The mediation session for {{caseName}} on {{sessionTime}} is cancelled.',
+      'The attached calendar update removes it from your calendar.',
+      '',
+      'Details: {{link}}',
+    ].join('\n'),
+  },
+  session_reminder: {
+    subject: 'Reminder: mediation session for {{caseName}}, {{sessionTime}}',
+    body: ['Hi {{firstName}},', '', 'A reminder: the mediation session for {{caseName}} is on {{sessionTime}}.', '{{cancelBy}}', '', 'Details: {{link}}'].join(
+      '\n',
+    ),
+  },
 };
 
-/** Placeholders whose values the server builds itself (links to our own origin). Every other value is user text. */
-const TRUSTED_PLACEHOLDERS = new Set<string>(['link', 'unsubscribeLink']);
+/**
+ * Placeholders whose values the server builds itself (links to our own origin; a session's time and the reminder's
+ * cancellation sentence, made from instants). Every other value is user text.
+ */
+const TRUSTED_PLACEHOLDERS = new Set<string>(['link', 'unsubscribeLink', 'sessionTime', 'cancelBy']);
 const USER_TEXT_MAX_LENGTH = 100;
 
 // Controls (C0, C1), line and paragraph separators, bidi embeddings/overrides/isolates, lone surrogates.
@@ -385,6 +460,8 @@ export function sampleValues(kind: EmailKind, origin: string): Record<EmailPlace
     link: `${origin}${path}`,
     unsubscribeLink: `${origin}/api/email/unsubscribe?token=sample-token`,
     inviterName: 'Grace Hopper',
+    sessionTime: 'Tue, Mar 10, 2026, 9:00 AM – 1:00 PM EDT',
+    cancelBy: 'The last moment to cancel without a late-cancellation fee: Sun, Mar 8, 2026, 9:00 AM EDT.',
   };
 }
 

@@ -53,6 +53,14 @@ export const NOTIFICATION_TYPES = [
   'share_paid',
   // A side's share is due (decision 050): its saved card was declined or it has none, at a two-sided selection.
   'share_due',
+  // Scheduling the session (issue 25, decision 054): a date poll opened, a date proposed, the session confirmed,
+  // moved or cancelled, and its reminders.
+  'date_poll_opened',
+  'session_proposed',
+  'session_scheduled',
+  'session_rescheduled',
+  'session_cancelled',
+  'session_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -99,3 +107,14 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export const CASE_PARTY_KINDS = ['party', 'firm'] as const;
 export type CasePartyKind = (typeof CASE_PARTY_KINDS)[number];
+
+// Scheduling the session (issue 25, docs/decisions/054). A date poll is `open` while answers come in, `proposed` once
+// every required attendee answered and a candidate suits them all, `no_date` when none does; `confirmed` and `closed`
+// (replaced, withdrawn, or the case ended) are final. A session is `scheduled` or `cancelled`.
+export const POLL_STATUSES = ['open', 'proposed', 'no_date', 'confirmed', 'closed'] as const;
+export type PollStatus = (typeof POLL_STATUSES)[number];
+export const LIVE_POLL_STATUSES = ['open', 'proposed', 'no_date'] as const satisfies readonly PollStatus[];
+export const SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const SESSION_EVENT_KINDS = ['scheduled', 'rescheduled', 'cancelled'] as const;
+export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];

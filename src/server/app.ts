@@ -32,6 +32,7 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { invitationsRoutes } from './modules/cases/invitations.routes';
 import { documentsRoutes } from './modules/cases/documents.routes';
 import { feeSplitRoutes } from './modules/cases/fee-split.routes';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { partiesRoutes } from './modules/cases/parties.routes';
 import { selectionProposalsRoutes } from './modules/requests/selection-proposals.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   documentsRoutes(app, ctx);
   partiesRoutes(app, ctx);
   feeSplitRoutes(app, ctx);
+  schedulingRoutes(app, ctx);
   selectionProposalsRoutes(app, ctx);
   paymentsRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);

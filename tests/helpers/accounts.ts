@@ -50,3 +50,10 @@ async function expectOk(t: TestApp, method: 'POST' | 'PATCH', url: string, cooki
   if (res.statusCode >= 300) throw new Error(`${method} ${url} failed: ${res.statusCode} ${res.body}`);
   return res;
 }
+
+/** Sessions lapse while the test clock moves on by days: sign in again; returns the new session cookie. */
+export async function signIn(t: TestApp, email: string): Promise<string> {
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  return sessionCookie(login);
+}

@@ -68,7 +68,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock time in a zone at an instant, as if it were UTC (milliseconds), to read the zone's offset. */
-function wallClockMs(instant: number, timeZone: string): number {
+export function wallClockMs(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(new Date(instant))

@@ -22,6 +22,9 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'reviews_revealed',
   // Each side pays its share (issue 24, decision 050).
   'share_due',
+  // Scheduling the session (issue 25, decision 054); the invites and reminders themselves are never turned off.
+  'date_poll_opened',
+  'session_proposed',
 ] as const;
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number] & NotificationType;
 
@@ -71,6 +74,12 @@ export const NOTIFICATION_EMAIL_INFO: Record<NotificationEmailKind, { label: str
     label: 'Your share is due',
     description: 'Your share of a case’s fee is due and your saved card could not pay it (declined, or none saved).',
     roles: ['lawyer'],
+  },
+  date_poll_opened: { label: 'Date polls', description: 'A date poll is open for one of your cases: say which times suit your side.', roles: ['lawyer'] },
+  session_proposed: {
+    label: 'Dates that suit everyone',
+    description: 'Every required attendee can make a time in your date poll: confirm it before it stands.',
+    roles: ['mediator'],
   },
 };
 

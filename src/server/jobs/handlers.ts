@@ -6,6 +6,9 @@ import { revealDueReviews } from '../modules/reviews/reveal.service';
 import { closeUnfunded, remindShareDue } from '../modules/requests/share-deadline.service';
 import { refundSubscriptionCharge, renewSubscription } from '../modules/subscriptions/renewal.service';
 import type { RefundJob } from '../modules/subscriptions/subscriptions.service';
+import { autoConfirmPoll } from '../modules/scheduling/polls.service';
+import { sendSessionReminder } from '../modules/scheduling/sessions.service';
+import type { ReminderKind } from '../../common/domain/scheduling';
 import type { JobName } from './scheduler';
 
 /** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
@@ -34,5 +37,14 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return remindShareDue(ctx, requestId, String(data.dueBy ?? ''));
     case 'share.deadline':
       return closeUnfunded(ctx, requestId, String(data.dueBy ?? ''));
+    case 'session.reminder':
+      return sendSessionReminder(ctx, {
+        requestId,
+        sessionId: String(data.sessionId ?? ''),
+        kind: data.kind as ReminderKind,
+        startsAt: String(data.startsAt ?? ''),
+      });
+    case 'poll.auto-confirm':
+      return autoConfirmPoll(ctx, { requestId, pollId: String(data.pollId ?? ''), candidateId: String(data.candidateId ?? '') });
   }
 }

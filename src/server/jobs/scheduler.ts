@@ -15,6 +15,10 @@ export const JOB_NAMES = [
   // Each side pays its share (issue 24, decision 051): a reminder before a share's deadline, and the unfunded outcome.
   'share.reminder',
   'share.deadline',
+  // Scheduling the session (issue 25, decision 054): a session's reminders, and a proposed date standing when the
+  // mediator stays silent.
+  'session.reminder',
+  'poll.auto-confirm',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

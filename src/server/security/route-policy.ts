@@ -229,6 +229,62 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // The fee split (decision 049): counsel and the selected mediator read it (null on the one-sided fixtures); only
   // counsel propose and accept (the owner's bodiless proposal is 400, its accept 409: nobody joined), and pay a share
   // (the matrix's side is not a side: 400).
+  // Scheduling the session (issue 25, decision 054). Time zones: anyone signed in (no body: 400). Availability: the
+  // mediator's own (403 otherwise; no body: 400; an exception the id does not name: 404). A case's scheduling: its
+  // seats and admins read it (404 unless visible, 403 without a seat); polls are opened by the mediator or the first
+  // side, answered and attendees named by counsel, confirmed by the mediator, sessions cancelled by any seat (the
+  // matrix sends no body: 400 after the seat). Closing a poll, removing an attendee: 409 outside matched, 404 for an id
+  // that names no poll or attendee. The feed's token is the authority: an unknown one is 404 to everyone.
+  'PUT /api/profile/time-zone': route(signedIn(() => 400)),
+  'GET /api/availability': route(member((a) => (isMediator(a) ? 'ok' : 403), 403)),
+  'PUT /api/availability': route(member((a) => (isMediator(a) ? 400 : 403), 403)),
+  'POST /api/availability/exceptions': route(member((a) => (isMediator(a) ? 400 : 403), 403)),
+  'DELETE /api/availability/exceptions/:exceptionId': route(member((a) => (isMediator(a) ? 404 : 403), 403)),
+  'GET /api/sessions': route(member(() => 'ok')),
+  'GET /api/calendar-feed': route(member(() => 'ok')),
+  'POST /api/calendar-feed': route(member(() => 'allowed')),
+  'DELETE /api/calendar-feed': route(member(() => 'allowed')),
+  'GET /api/calendar/:token': route(everyone(404)),
+  'GET /api/requests/:id/scheduling': route(
+    onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? 'ok' : 403)),
+    true,
+  ),
+  'GET /api/requests/:id/poll-slots': route(
+    onRequest((a, s) => (a === 'owner' || selected(a, s) ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/attendees': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'DELETE /api/requests/:id/attendees/:attendeeId': route(
+    onRequest((a, s) => (a === 'owner' ? (s === 'matched' ? 404 : 409) : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/polls': route(
+    onRequest((a, s) => (a === 'owner' || selected(a, s) ? 400 : 403)),
+    true,
+  ),
+  'PUT /api/requests/:id/polls/:pollId/answers': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/polls/:pollId/confirm': route(
+    onRequest((a, s) => (selected(a, s) ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/polls/:pollId/close': route(
+    onRequest((a, s) => (a === 'owner' || selected(a, s) ? (s === 'matched' ? 404 : 409) : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/sessions/:sessionId/cancel': route(
+    onRequest((a, s) => (a === 'owner' || selected(a, s) ? 400 : 403)),
+    true,
+  ),
+  'GET /api/requests/:id/sessions/:sessionId/invite.ics': route(
+    onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? 404 : 403)),
+    true,
+  ),
   // The invoice (decision 053): counsel, the selected mediator and admins, once matched (409 before).
   'GET /api/requests/:id/invoice': route(
     onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? (s === 'matched' || s === 'completed' ? 'ok' : 409) : 403)),

@@ -12,6 +12,9 @@ export class ConsoleMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     this.sent.push(message);
     if (this.sent.length > 200) this.sent.shift();
-    this.write(['', '──── e-mail ────', `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, '────────────────', ''].join('\n'));
+    const calendar = message.calendar
+      ? [`Calendar: ${message.calendar.filename} (METHOD:${message.calendar.method}, ${message.calendar.content.length} characters)`]
+      : [];
+    this.write(['', '──── e-mail ────', `To: ${message.to}`, `Subject: ${message.subject}`, ...calendar, '', message.text, '────────────────', ''].join('\n'));
   }
 }

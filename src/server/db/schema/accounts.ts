@@ -59,6 +59,8 @@ export const users = pgTable(
     verificationTokenExpiresAt: timestamp('verification_token_expires_at', { withTimezone: true }),
     /** Set when a user with history is deleted: the row stays for the money trail, the person is gone. */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /** The IANA zone dates are shown in (issue 25): the browser's at first, changeable in the profile. */
+    timeZone: varchar('time_zone', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,11 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { POLL_ANSWERS } from '../../../common/domain/scheduling';
 import {
   ACCEPTANCE_STATUSES,
   CASE_PARTY_KINDS,
+  POLL_STATUSES,
+  SESSION_EVENT_KINDS,
+  SESSION_STATUSES,
   CASE_SIDES,
   DOCUMENT_VISIBILITIES,
   INVITATION_STATUSES,
@@ -40,3 +44,7 @@ export const invitationStatus = pgEnum('invitation_status', INVITATION_STATUSES)
 export const proposalStatus = pgEnum('proposal_status', PROPOSAL_STATUSES);
 export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS);
 export const casePartyKind = pgEnum('case_party_kind', CASE_PARTY_KINDS);
+export const pollStatus = pgEnum('poll_status', POLL_STATUSES);
+export const sessionStatus = pgEnum('session_status', SESSION_STATUSES);
+export const sessionEventKind = pgEnum('session_event_kind', SESSION_EVENT_KINDS);
+export const pollAnswer = pgEnum('poll_answer', POLL_ANSWERS);

@@ -6,3 +6,4 @@ export * from './mediation';
 export * from './money';
 export * from './platform';
 export * from './cases';
+export * from './scheduling';

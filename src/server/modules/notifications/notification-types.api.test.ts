@@ -39,6 +39,12 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   fee_split_agreed: { owner: 'the other side accepts the split: checked in modules/cases/fee-split.api.test.ts' },
   share_paid: { owner: 'a side pays its share of the deposit: checked in modules/cases/share-payments.api.test.ts' },
   share_due: { owner: 'a side’s saved card declines its share at a two-sided selection: checked in modules/cases/shared-selection.api.test.ts' },
+  date_poll_opened: { owner: 'a date poll opens: checked in modules/scheduling/polls.api.test.ts' },
+  session_proposed: { owner: 'every required attendee can make a time: checked in modules/scheduling/polls.api.test.ts' },
+  session_scheduled: { owner: 'the mediator confirms a time: checked in modules/scheduling/polls.api.test.ts' },
+  session_rescheduled: { owner: 'a poll moving the session is confirmed: checked in modules/scheduling/polls.api.test.ts' },
+  session_cancelled: { owner: 'a session is cancelled: checked in modules/scheduling/polls.api.test.ts' },
+  session_reminder: { owner: 'a reminder job runs: checked in modules/scheduling/polls.api.test.ts' },
 };
 
 const EMAILED: NotificationType[] = [
@@ -58,6 +64,9 @@ const EMAILED: NotificationType[] = [
   'reviews_revealed',
   // Each side pays its share (issue 24, decision 050).
   'share_due',
+  // Scheduling the session (issue 25, decision 054); invites and reminders go by their own e-mails with the calendar file.
+  'date_poll_opened',
+  'session_proposed',
 ];
 
 describe('notification types', () => {

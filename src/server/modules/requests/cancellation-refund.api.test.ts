@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
+import { signIn, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
-import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
-
-/** Sessions lapse while the clock moves on by days: sign in again. */
-async function signIn(t: TestApp, email: string) {
-  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return sessionCookie(login);
-}
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 // Issue 8: the cancellation preview's breakdown (deposit held, platform commission) and the request's `refund`
 // (what was refunded and when, from the ledger) for participants and admins only.

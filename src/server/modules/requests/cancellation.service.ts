@@ -28,6 +28,7 @@ import {
   type StepRow,
 } from '../payments/payments.api';
 import { closeShareAttempts } from '../cases/fee-split-writes';
+import { endCaseSchedule } from '../scheduling/sessions.service';
 import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
@@ -226,6 +227,8 @@ export async function cancelRequest(
       : { steps: [], refundedTo: new Map<string, Cents>() };
     const involved = await requestsRepo.rejectPendingAcceptances(tx, request.id);
     const updated = await requestsRepo.updateRequest(tx, request.id, { status: 'cancelled', cancelledAt: now, cancelReason: options.reason, updatedAt: now });
+    // Sessions still to come are cancelled in every attendee's calendar, and a date poll closes (issue 25).
+    await endCaseSchedule(tx, ctx, updated, 'The case was cancelled');
     const told = new Set(involved);
     if (request.selectedMediatorId) told.add(request.selectedMediatorId);
     if (actor === 'admin') told.add(request.lawyerId);

@@ -10,6 +10,7 @@ import { notify } from '../notifications/notifications.service';
 import { payoutDueAt } from '../../../common/domain/payout';
 import { revealDueAt, reviewsRevealedTogether } from '../../../common/domain/review-reveal';
 import { releasePayout } from '../payments/payout.service';
+import { endCaseSchedule } from '../scheduling/sessions.service';
 import { announceRequestChange } from './request-events';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
@@ -68,6 +69,8 @@ export async function completeMediation(ctx: AppContext, user: SessionUser, requ
       updatedAt: now,
     });
     await repo.incrementCompletedMediations(tx, user.id);
+    // A date poll still open has nothing left to schedule (issue 25).
+    await endCaseSchedule(tx, ctx, updated, 'The mediation is complete');
     await notify(tx, [
       {
         userId: request.lawyerId,
