@@ -16,6 +16,7 @@ import { findRequest } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { findUserById } from '../users/users.repo';
 import { depositOf, splitOnJoining } from './fee-split.service';
+import { counselJoinedPoll } from '../scheduling/polls.service';
 import { startShareClock } from '../requests/share-deadline.service';
 import * as repo from './invitations.repo';
 import { INVITATION_LIFETIME_MS, queueInvitationEmail, sendInvitation } from './invitation-writes';
@@ -183,6 +184,8 @@ export async function acceptInvitation(
     const split = await splitOnJoining(tx, request.id, row.firstSidePercent, answer, now);
     // The other side's share of a live case is due by a deadline from now (decision 051).
     await startShareClock(tx, { ...request, opposingLawyerId: user.id }, now);
+    // A date poll already open now waits for this side's answers too (issue 25).
+    await counselJoinedPoll(tx, ctx, { ...request, opposingLawyerId: user.id });
     const name = `${user.firstName} ${user.lastName}`;
     await notify(
       tx,

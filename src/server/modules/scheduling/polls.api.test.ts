@@ -248,6 +248,19 @@ describe.each(backends)('scheduling the session on %s', (backend) => {
     expect(past.json().fieldErrors).toEqual({ candidates: 'Every candidate must be in the future' });
   });
 
+  it('on a one-sided case the first side alone decides; a second side joining waits for its answers too', async () => {
+    const c = await createMatchedRequest(t);
+    await call(t, 'POST', `/api/requests/${c.id}/polls`, c.lawyer.cookie, { durationMinutes: 180, candidates: [{ startsAt: '2026-03-26T14:00:00Z' }] });
+    expect((await answerAll(c.id, c.lawyer.cookie, () => 'yes')).statusCode).toBe(200);
+    expect((await view(c.id, c.mediator.cookie)).poll!.status).toBe('proposed');
+    const opposing = await inviteAndJoin(t, c.lawyer.cookie, c.id);
+    const joined = await view(c.id, opposing.cookie);
+    expect(joined.attendees.map((a) => [a.side, a.isCounsel])).toEqual([['second', true]]);
+    expect(joined.poll!.status).toBe('open');
+    await answerAll(c.id, opposing.cookie, () => 'no');
+    expect((await view(c.id, c.mediator.cookie)).poll!.status).toBe('no_date');
+  });
+
   it('lets a proposal stand when the mediator stays silent, once', async () => {
     const c = await twoSidedMatched();
     await call(t, 'POST', `/api/requests/${c.id}/polls`, c.mediator.cookie, {

@@ -273,6 +273,17 @@ export async function removeAttendee(ctx: AppContext, user: SessionUser, request
   });
 }
 
+/**
+ * The second side joined a case whose date poll is open (in the joining transaction): its counsel becomes a required
+ * attendee, so the poll now waits for that side's answers too.
+ */
+export async function counselJoinedPoll(tx: Tx, ctx: AppContext, request: RequestRow): Promise<void> {
+  const poll = await repo.currentPoll(tx, request.id);
+  if (!isLive(poll)) return;
+  await ensureCounsel(tx, request);
+  await settlePoll(tx, ctx, request, poll);
+}
+
 /** Who is required changed: the live poll's outcome is read again. */
 async function resettleLivePoll(tx: Tx, ctx: AppContext, request: RequestRow): Promise<void> {
   const poll = await repo.currentPoll(tx, request.id);
