@@ -10,6 +10,7 @@ export const SHELL_SECTIONS = [
   'notifications',
   'requests',
   'acceptances',
+  'calendar',
   'messages',
   'subscription',
   'reviews',

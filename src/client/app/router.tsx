@@ -87,7 +87,11 @@ const routes: RouteObject[] = [
       { path: '/requests/:id', lazy: page(() => import('../pages/requests/request-detail-page'), 'RequestDetailPage') },
       {
         element: <RequireComplete roles={['mediator']} />,
-        children: [{ path: '/acceptances', lazy: page(() => import('../pages/requests/acceptances-page'), 'AcceptancesPage') }],
+        children: [
+          { path: '/acceptances', lazy: page(() => import('../pages/requests/acceptances-page'), 'AcceptancesPage') },
+          // The week's sessions (issue 25).
+          { path: '/calendar', lazy: page(() => import('../pages/app/calendar-page'), 'CalendarPage') },
+        ],
       },
       { path: '/messages', lazy: page(() => import('../pages/messages/messages-page'), 'MessagesPage') },
       { path: '/messages/:requestId', lazy: page(() => import('../pages/messages/thread-page'), 'ThreadPage') },

@@ -17,6 +17,7 @@ export const paths = {
   newRequest: '/requests/new',
   request: (id: string) => `/requests/${id}`,
   acceptances: '/acceptances',
+  calendar: '/calendar',
   messages: '/messages',
   thread: (requestId: string) => `/messages/${requestId}`,
   subscription: '/subscription',

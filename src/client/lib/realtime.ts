@@ -25,7 +25,8 @@ function setStatus(next: RealtimeStatus): void {
 
 const invalidate = (...keys: string[][]) => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 // A request's money moves with it (charges, refunds, payouts): the payments list and receipts follow.
-const requestKeys = [['/api/requests'], ['/api/requests/counts'], ['/api/dashboard'], ['/api/payments']];
+// A session scheduled, moved or cancelled (issue 25) announces a request change: the dashboard's sessions refresh too.
+const requestKeys = [['/api/requests'], ['/api/requests/counts'], ['/api/dashboard'], ['/api/payments'], ['/api/sessions']];
 
 /** What each event refreshes (query keys are URL path segments, see query-client.ts). */
 export function applyServerEvent(event: ServerEvent): void {

@@ -21,7 +21,7 @@ export interface AvailabilityRules {
   exceptions: { startDate: string; endDate: string }[];
 }
 
-/** Minutes; a length given in hours is 60..720 in steps of 30. @internal until the availability form offers them */
+/** Minutes; a length given in hours is 60..720 in steps of 30. */
 export const SESSION_LENGTHS = { half_day: 240, full_day: 480 } as const;
 
 const officeHours = (): TimeInterval[] => [{ start: '09:00', end: '17:00' }];

@@ -108,6 +108,8 @@ export const UserDtoSchema = z.object({
   mediatorProfile: MediatorProfileDtoSchema.nullable(),
   /** Set while an admin is viewing the product as this user. */
   impersonatedBy: z.object({ id: Id, email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** The IANA zone dates are shown in (issue 25); null until the browser's is saved. */
+  timeZone: z.string().nullable(),
 });
 
 // ---- notifications and dashboard ----

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CalendarDays,
   Bell,
   Briefcase,
   CheckSquare,
@@ -71,6 +72,7 @@ export function navItemsFor(role: UserRole | null): NavItem[] {
       { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
       { label: 'Browse Requests', to: '/requests', icon: Search },
       { label: 'My Acceptances', to: '/acceptances', icon: CheckSquare },
+      { label: 'Calendar', to: '/calendar', icon: CalendarDays },
       { label: 'Messages', to: '/messages', icon: MessageSquare },
       { label: 'Earnings', to: '/payments', icon: Wallet },
       { label: 'Subscription', to: '/subscription', icon: CreditCard },

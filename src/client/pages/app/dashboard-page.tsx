@@ -12,6 +12,7 @@ import { displayMoney, formatDateTime, formatRating } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatCard } from '../../components/stat-card';
 import { PendingInvitationNotice } from '../../features/case-sides/pending-invitation';
+import { UpcomingSessionsCard } from '../../features/availability/upcoming-sessions-card';
 
 function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
   const actions =
@@ -156,6 +157,8 @@ function MemberDashboard() {
           )}
         </section>
       )}
+
+      <UpcomingSessionsCard />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <QuickActions role={role} />

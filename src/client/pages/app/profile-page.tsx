@@ -21,6 +21,9 @@ import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUpdateProfile } from '../../features/profile/api';
+import { AvailabilityCard } from '../../features/availability/availability-card';
+import { CalendarFeedCard } from '../../features/availability/calendar-feed-card';
+import { TimeZoneCard } from '../../features/availability/time-zone-card';
 import { EmailPreferencesCard } from '../../features/notifications/email-preferences';
 import { ChangePasswordForm } from '../../features/profile/change-password-form';
 import { LawyerProfileFields } from '../../features/profile/lawyer-profile-fields';
@@ -175,6 +178,9 @@ export function ProfilePage() {
       <PersonalCard user={user} />
       {user.lawyerProfile ? <LawyerCard user={user} /> : null}
       {user.mediatorProfile ? <MediatorCard user={user} /> : null}
+      {user.role === 'lawyer' || user.role === 'mediator' ? <TimeZoneCard current={user.timeZone} /> : null}
+      {user.role === 'mediator' ? <AvailabilityCard /> : null}
+      {user.role === 'lawyer' || user.role === 'mediator' ? <CalendarFeedCard /> : null}
       <EmailPreferencesCard />
       <Card>
         <CardHeader>

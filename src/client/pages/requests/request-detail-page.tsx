@@ -24,6 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ProposalPanel } from '../../features/case-sides/proposal-panel';
 import { FeeSplitCard } from '../../features/case-sides/fee-split-card';
 import { SidesCard } from '../../features/case-sides/sides-card';
+import { SessionCard } from '../../features/scheduling/session-card';
 import { SharePaymentButton } from './share-payment-button';
 import { isAfterMatch, LawyerAfterMatch, MediatorAfterMatch } from './after-match-panel';
 import { DepositPaymentDialog } from './deposit-payment-dialog';
@@ -157,6 +158,7 @@ export function RequestDetailPage() {
       ) : request.opposingLawyerId === user.id && isAfterMatch(request) ? (
         <LawyerAfterMatch request={request} user={user} />
       ) : null}
+      <SessionCard request={request} user={user} />
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} viewerId={user.id} />
       <CaseDocumentsCard request={request} userId={user.id} />
       <SidesCard request={request} />

@@ -23,6 +23,7 @@ export function presentUser(
     lawyerProfile: profiles.lawyerProfile ? presentLawyerProfile(profiles.lawyerProfile) : null,
     mediatorProfile: profiles.mediatorProfile ? presentMediatorProfile(profiles.mediatorProfile) : null,
     impersonatedBy: extra.impersonatedBy ?? null,
+    timeZone: user.timeZone,
   };
 }
 

@@ -1,0 +1,62 @@
+// The mediator's week (issue 25, decision 054): their scheduled sessions in FullCalendar's time grid (a day list on
+// phones), in the browser's time zone, which the page names. Loaded lazily: only this page pays for the calendar.
+import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { useNavigate } from 'react-router';
+import type { SessionDto } from '../../../common/schemas/scheduling';
+import { apiGet } from '../../lib/api-client';
+
+type ListedSession = Omit<SessionDto, 'history'>;
+
+/** The sessions of the range the calendar shows, as its events. */
+async function sessionsAsEvents(range: EventSourceFuncArg): Promise<EventInput[]> {
+  const query = new URLSearchParams({ from: range.start.toISOString(), to: range.end.toISOString() });
+  const { sessions } = await apiGet<{ sessions: ListedSession[] }>(`/api/sessions?${query}`);
+  return sessions.map((s) => ({
+    id: s.id,
+    title: s.caseName,
+    start: s.startsAt,
+    end: s.endsAt,
+    url: `/requests/${s.requestId}#session`,
+    extendedProps: { place: s.location ?? (s.meetingLink ? 'Video meeting' : null) },
+  }));
+}
+
+export default function WeekCalendar({ narrow }: { narrow: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <FullCalendar
+      plugins={[timeGridPlugin, listPlugin]}
+      initialView={narrow ? 'listWeek' : 'timeGridWeek'}
+      // Remount when the width class changes: the view is chosen once.
+      key={narrow ? 'list' : 'grid'}
+      headerToolbar={{ left: 'prev,next today', center: 'title', right: narrow ? '' : 'timeGridWeek,timeGridDay' }}
+      buttonText={{ today: 'This week', week: 'Week', day: 'Day' }}
+      firstDay={1}
+      height="auto"
+      allDaySlot={false}
+      nowIndicator
+      slotMinTime="07:00:00"
+      slotMaxTime="21:00:00"
+      scrollTime="08:00:00"
+      noEventsContent="No sessions this week"
+      events={(range, ok, fail) => {
+        sessionsAsEvents(range).then(ok, fail);
+      }}
+      eventClick={(click) => {
+        // Inside the app: the router, not a page load.
+        click.jsEvent.preventDefault();
+        if (click.event.url) void navigate(click.event.url);
+      }}
+      eventContent={(arg) => (
+        <div className="overflow-hidden px-1 text-xs leading-tight">
+          <div className="font-medium">{arg.timeText}</div>
+          <div className="truncate">{arg.event.title}</div>
+          {arg.event.extendedProps.place ? <div className="truncate opacity-80">{String(arg.event.extendedProps.place)}</div> : null}
+        </div>
+      )}
+    />
+  );
+}
