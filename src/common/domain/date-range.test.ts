@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, DATE_RANGE_TEXTS, dateIn, isCalendarDate, isTimeZone, resolveDateRange, startOfDay } from './date-range';
+import { canonicalTimeZone, addDays, DATE_RANGE_TEXTS, dateIn, isCalendarDate, isTimeZone, resolveDateRange, startOfDay } from './date-range';
 
 const NOW = new Date('2026-03-31T05:30:00Z'); // still March 30 in Los Angeles (UTC−7 after the March 8 change)
 
@@ -99,5 +99,20 @@ describe('resolveDateRange', () => {
   it('accepts exactly 366 days (a leap year)', () => {
     const result = resolveDateRange({ startDate: '2028-01-01', endDate: '2028-12-31' }, NOW);
     expect(result.ok && result.range.days.length).toBe(366);
+  });
+});
+
+describe('canonicalTimeZone (the current name of a renamed zone)', () => {
+  it.each([
+    ['Asia/Calcutta', 'Asia/Kolkata'], // what Chromium reports in India
+    ['Asia/Saigon', 'Asia/Ho_Chi_Minh'],
+    ['Europe/Kiev', 'Europe/Kyiv'],
+    ['America/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+    ['Asia/Kolkata', 'Asia/Kolkata'], // already current
+    ['America/New_York', 'America/New_York'],
+    ['UTC', 'UTC'],
+  ])('%s → %s', (zone, expected) => {
+    expect(canonicalTimeZone(zone)).toBe(expected);
+    expect(isTimeZone(canonicalTimeZone(zone))).toBe(true);
   });
 });

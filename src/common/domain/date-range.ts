@@ -140,3 +140,34 @@ export function resolveDateRange(input: DateRangeInput, now: Date): DateRangeRes
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * Old names browsers still report for zones that were renamed (their ICU data keeps the old ones as canonical):
+ * "Asia/Calcutta" for Asia/Kolkata, and so on. People read the current name, and calendar files know it.
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone's current IANA name (the same zone), where the runtime knows it; the name as given otherwise. */
+export function canonicalTimeZone(zone: string): string {
+  const current = RENAMED_ZONES[zone];
+  return current && isTimeZone(current) ? current : zone;
+}

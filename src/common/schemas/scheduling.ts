@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, isTimeZone } from '../domain/date-range';
+import { canonicalTimeZone, isCalendarDate, isTimeZone } from '../domain/date-range';
 import { POLL_ANSWERS, WEEKDAYS, weeklyHoursError } from '../domain/scheduling';
 import { CASE_SIDES, POLL_STATUSES, SESSION_EVENT_KINDS, SESSION_STATUSES } from '../enums';
 
@@ -31,7 +31,8 @@ const WeeklySchema = z.object({ mon: Day, tue: Day, wed: Day, thu: Day, fri: Day
   if (problem) issues.addIssue({ code: 'custom', message: problem });
 });
 
-export const TimeZoneSchema = z.string().refine(isTimeZone, SCHEDULING_TEXTS.timeZone);
+// Stored by the zone's current name (decision 054): a browser may send an old one ("Asia/Calcutta").
+export const TimeZoneSchema = z.string().refine(isTimeZone, SCHEDULING_TEXTS.timeZone).transform(canonicalTimeZone);
 const CalendarDate = z.string().refine(isCalendarDate, SCHEDULING_TEXTS.date);
 const MeetingLink = z
   .string()

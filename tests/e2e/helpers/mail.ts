@@ -6,13 +6,14 @@ import { SERVER_LOG } from './paths';
 const START = '──── e-mail ────';
 const END = '────────────────';
 
-interface PrintedMail {
+export interface PrintedMail {
   to: string;
   subject: string;
   body: string;
 }
 
-async function printedMails(): Promise<PrintedMail[]> {
+/** Every e-mail the server printed so far, oldest first. */
+export async function printedMails(): Promise<PrintedMail[]> {
   const log = await readFile(SERVER_LOG, 'utf8');
   return log
     .split(START)

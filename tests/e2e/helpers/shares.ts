@@ -39,13 +39,19 @@ export interface Person {
 }
 
 /**
- * A new browser context at this project's viewport with a new account signed in and its profile complete: a lawyer in
- * California, or a Pro mediator (paid through the local provider) who matches a California Family Law request and sees
- * it at once.
+ * A new browser context at this project's viewport (in `options.timezoneId`'s zone when given) with a new account
+ * signed in and its profile complete: a lawyer in California, or a Pro mediator (paid through the local provider) who
+ * matches a California Family Law request and sees it at once.
  */
-export async function person(browser: Browser, role: 'lawyer' | 'mediator', firstName: string, lastName: string): Promise<Person> {
+export async function person(
+  browser: Browser,
+  role: 'lawyer' | 'mediator',
+  firstName: string,
+  lastName: string,
+  options: { timezoneId?: string } = {},
+): Promise<Person> {
   const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), extraHTTPHeaders: { Origin: baseUrl() } });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), extraHTTPHeaders: { Origin: baseUrl() }, ...options });
   const page = await context.newPage();
   const account = newAccount(`shares-${role}`, firstName, lastName);
   await registerVerified(page.request, account);

@@ -16,7 +16,8 @@ import { toast } from '../../components/ui/use-toast';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useAvailability, useSaveAvailability } from './api';
 import { DaysOff } from './days-off';
-import { browserTimeZone, TimeZoneInput } from './time-zone-input';
+import { browserTimeZone } from '../../lib/time-zone';
+import { TimeZoneInput } from './time-zone-input';
 import { WeeklyHoursFields, type AvailabilityForm, type AvailabilityFormValues } from './weekly-hours-fields';
 
 const hoursText = (minutes: number) => `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;

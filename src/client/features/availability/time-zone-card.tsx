@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useSaveTimeZone } from './api';
-import { browserTimeZone, TimeZoneInput } from './time-zone-input';
+import { browserTimeZone } from '../../lib/time-zone';
+import { TimeZoneInput } from './time-zone-input';
 
 function TimeZoneForm({ current }: { current: string | null }) {
   const save = useSaveTimeZone();

@@ -1,8 +1,8 @@
 import { useId, type ComponentProps } from 'react';
 import { Input } from '../../components/ui/input';
+import { browserTimeZone } from '../../lib/time-zone';
 
 /** The zone the browser runs in: what a member most likely wants until they choose. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 let zones: string[] | undefined;
 /** The runtime's IANA zones, with UTC (the list names only places) and the browser's own (which may be an alias). */

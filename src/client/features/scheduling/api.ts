@@ -5,6 +5,7 @@ import type { PollAnswer } from '../../../common/domain/scheduling';
 import type { AttendeeInputSchema, PollInputSchema, SchedulingDto } from '../../../common/schemas/scheduling';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { browserTimeZone } from '../../lib/time-zone';
 
 // The request page's Session card (issue 25, decision 054): the case's attendees, its date poll and its sessions.
 
@@ -20,7 +21,6 @@ const refresh = (requestId: string) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: schedulingKey(requestId) }), queryClient.invalidateQueries({ queryKey: ['/api/sessions'] })]);
 
 /** The zone this browser shows times in: the one the viewer lives in until they say otherwise. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 let timeZoneSent = false;
 
