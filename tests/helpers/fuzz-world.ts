@@ -7,6 +7,8 @@ import type { JsonSchema } from '../../src/server/security/schema-arbitrary';
 import { PASSWORD, signUpVerified, uniqueEmail } from './accounts';
 import { createCompletedRequest, createMatchedRequest } from './matched';
 import { call, createLiveRequest, validRequest } from './requests';
+import { newToken } from '../../src/server/modules/auth/tokens';
+import { replaceFeed } from '../../src/server/modules/scheduling/scheduling.repo';
 import { sessionCookie, type TestApp } from './test-app';
 import { invitationToken, inviteAndJoin } from './two-sided';
 
@@ -104,6 +106,54 @@ export async function createFuzzWorld(t: TestApp) {
     pools.token.push(invitationToken(t, email));
   }
 
+  // Scheduling (issue 25): a matched case of its own (the request routes' fuzz cancels the others), with a session
+  // confirmed from a poll, a live poll moving it with its candidate, an attendee of the lawyer's side; a blocked date of
+  // the mediator's; a calendar feed of a user no call acts as (making a feed replaces the token).
+  const scheduled = { id: await createLiveRequest(t, matched.lawyer.cookie), lawyer: matched.lawyer, mediator: matched.mediator };
+  expect((await call(t, 'POST', `/api/requests/${scheduled.id}/accept`, matched.mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+  expect((await call(t, 'POST', `/api/requests/${scheduled.id}/select-mediator/${matched.mediator.user.id}`, matched.lawyer.cookie)).statusCode).toBe(200);
+  const schedule = async (method: 'POST' | 'PUT', url: string, cookie: string, body?: unknown) => {
+    const res = await call(t, method, url, cookie, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  pools.exceptionId = (
+    await schedule('POST', '/api/availability/exceptions', matched.mediator.cookie, { startDate: '2026-06-01', endDate: '2026-06-02' })
+  ).exceptions.map((e: { id: string }) => e.id);
+  const pollOf = async () => (await call(t, 'GET', `/api/requests/${scheduled.id}/scheduling`, scheduled.mediator.cookie)).json();
+  await schedule('POST', `/api/requests/${scheduled.id}/polls`, scheduled.mediator.cookie, {
+    durationMinutes: 120,
+    candidates: [{ startsAt: '2026-03-20T14:00:00Z' }],
+  });
+  await schedule('POST', `/api/requests/${scheduled.id}/attendees`, scheduled.lawyer.cookie, {
+    name: 'Cleo Client',
+    email: 'cleo@example.com',
+    role: 'Client',
+  });
+  const first = await pollOf();
+  const answers = first.poll.candidates.flatMap((c: { id: string }) =>
+    first.attendees.map((a: { id: string }) => ({ candidateId: c.id, attendeeId: a.id, answer: 'yes' })),
+  );
+  await schedule('PUT', `/api/requests/${scheduled.id}/polls/${first.poll.id}/answers`, scheduled.lawyer.cookie, { answers });
+  await schedule('POST', `/api/requests/${scheduled.id}/polls/${first.poll.id}/confirm`, scheduled.mediator.cookie, {
+    candidateId: first.poll.candidates[0].id,
+  });
+  const session = (await pollOf()).sessions[0].id as string;
+  await schedule('POST', `/api/requests/${scheduled.id}/polls`, scheduled.mediator.cookie, {
+    durationMinutes: 120,
+    sessionId: session,
+    candidates: [{ startsAt: '2026-03-23T14:00:00Z' }],
+  });
+  const moving = await pollOf();
+  pools.scheduledRequest = [scheduled.id];
+  pools.pollId = [moving.poll.id];
+  pools.candidateId = moving.poll.candidates.map((c: { id: string }) => c.id);
+  pools.sessionId = [session];
+  pools.attendeeId = moving.attendees.filter((a: { isCounsel: boolean }) => !a.isCounsel).map((a: { id: string }) => a.id);
+  const feed = newToken();
+  await replaceFeed(t.ctx.db, completed.lawyer.user.id, feed.hash, t.clock.now());
+  pools.feedToken = [feed.token];
+
   const victims = [await signUpVerified(t), await signUpVerified(t), await signUpVerified(t)];
   const listed = async (url: string, role: Role) => rowsOfIds((await call(t, 'GET', url, cookies[role])).json());
 
@@ -119,7 +169,21 @@ export async function createFuzzWorld(t: TestApp) {
   pools.dispute = await listed('/api/admin/disputes', 'admin');
   pools.support = await listed('/api/admin/support?handled=all', 'admin');
   if (!pools.support.length) pools.support = await listed('/api/admin/support', 'admin');
-  for (const name of ['request', 'payment', 'notification', 'dispute', 'support', 'object', 'uploadKey', 'token'])
+  for (const name of [
+    'request',
+    'payment',
+    'notification',
+    'dispute',
+    'support',
+    'object',
+    'uploadKey',
+    'token',
+    'pollId',
+    'sessionId',
+    'attendeeId',
+    'exceptionId',
+    'feedToken',
+  ])
     expect(pools[name].length, name).toBeGreaterThan(0);
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
@@ -136,10 +200,16 @@ export async function createFuzzWorld(t: TestApp) {
       if (path.startsWith('/api/admin/disputes')) return pools.dispute;
       if (path.startsWith('/api/admin/support')) return pools.support;
       if (path.startsWith('/api/mediators')) return pools.mediator;
+      if (/^\/api\/requests\/\{id\}\/(scheduling|poll-slots|attendees|polls|sessions)/.test(path)) return pools.scheduledRequest;
       return pools.request;
     }
     if (name === 'key') return pools.uploadKey;
-    if (name === 'token') return pools.token;
+    if (name === 'token') return path.startsWith('/api/calendar/') ? pools.feedToken : pools.token;
+    if (['pollId', 'candidateId', 'sessionId', 'attendeeId', 'exceptionId'].includes(name)) return pools[name];
+    if (name === 'timeZone') return ['Europe/London', 'Asia/Kolkata', 'America/New_York'];
+    if (name === 'fromDate' || name === 'startDate') return ['2026-03-09', '2026-07-01'];
+    if (name === 'toDate' || name === 'endDate') return ['2026-03-20', '2026-07-03'];
+    if (name === 'startsAt') return ['2026-03-25T14:00:00Z', '2026-03-26T09:30:00+01:00'];
     if (name === 'uploadId') return pools.caseDocument;
     if (name === 'mediatorId') return pools.mediator;
     // Admin actions on users aim at users of their own, never at the callers (who must stay signed in).

@@ -18,6 +18,8 @@ const TWO_SIDED_LAWYER = [
   'reviews_revealed',
   // Each side pays its share (issue 24, decision 050).
   'share_due',
+  // Scheduling the session (issue 25, decision 054).
+  'date_poll_opened',
 ];
 const twoSidedOn = Object.fromEntries(TWO_SIDED_LAWYER.map((kind) => [kind, true]));
 
@@ -86,6 +88,7 @@ describe.each(backends)('e-mail preferences and unsubscribe on %s', (backend) =>
       'new_message',
       'counsel_joined',
       'reviews_revealed',
+      'session_proposed',
     ]);
     expect((await call(t, 'GET', URL, fresh.cookie)).json()).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { LIVE_POLL_STATUSES } from '../../../common/enums';
+import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import {
   availabilityExceptions,
@@ -60,6 +61,7 @@ export async function insertException(db: DbOrTx, values: typeof availabilityExc
 }
 
 export async function deleteException(db: DbOrTx, mediatorId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const rows = await db
     .delete(availabilityExceptions)
     .where(and(eq(availabilityExceptions.id, id), eq(availabilityExceptions.mediatorId, mediatorId)))
@@ -93,6 +95,7 @@ export async function insertAttendee(db: DbOrTx, values: typeof sessionAttendees
 }
 
 export async function removeAttendee(db: DbOrTx, requestId: string, id: string, side: 'first' | 'second', now: Date): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const rows = await db
     .update(sessionAttendees)
     .set({ removedAt: now })
@@ -123,6 +126,7 @@ export async function currentPoll(db: DbOrTx, requestId: string): Promise<PollRo
 }
 
 export async function findPoll(db: DbOrTx, requestId: string, pollId: string): Promise<PollRow | undefined> {
+  if (!isUuid(pollId)) return undefined;
   const [row] = await db
     .select()
     .from(datePolls)
@@ -180,6 +184,7 @@ export function sessionsOf(db: DbOrTx, requestId: string): Promise<SessionRow[]>
 }
 
 export async function findSession(db: DbOrTx, requestId: string, sessionId: string): Promise<SessionRow | undefined> {
+  if (!isUuid(sessionId)) return undefined;
   const [row] = await db
     .select()
     .from(caseSessions)

@@ -69,7 +69,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Set the time zone dates are shown in (the browser’s at first)',
         body: TimeZoneInputSchema,
-        response: { 200: TimeZoneInputSchema, ...writeErrors(400, 401) },
+        response: { 200: z.object({ timeZone: z.string().describe('The zone saved, by its current name') }), ...writeErrors(400, 401) },
       },
     },
     async (request) => {
