@@ -264,6 +264,38 @@ describe.each(backends)('scheduling the session on %s', (backend) => {
     expect((await view(c.id, c.mediator.cookie)).poll!.status).toBe('no_date');
   });
 
+  it('a private calendar feed lists the caller’s sessions, cancelled ones marked; a new URL revokes the old, and off means off', async () => {
+    const c = await twoSidedMatched();
+    await call(t, 'POST', `/api/requests/${c.id}/polls`, c.mediator.cookie, { durationMinutes: 120, candidates: [{ startsAt: '2026-03-27T14:00:00Z' }] });
+    await answerAll(c.id, c.lawyer.cookie, () => 'yes');
+    await answerAll(c.id, c.opposing.cookie, () => 'yes');
+    const poll = (await view(c.id, c.mediator.cookie)).poll!;
+    await call(t, 'POST', `/api/requests/${c.id}/polls/${poll.id}/confirm`, c.mediator.cookie, { candidateId: poll.candidates[0].id });
+    expect((await call(t, 'GET', '/api/calendar-feed', c.opposing.cookie)).json()).toEqual({ active: false, createdAt: null, url: null });
+    const made = (await call(t, 'POST', '/api/calendar-feed', c.opposing.cookie)).json();
+    expect(made).toMatchObject({ active: true, url: expect.stringMatching(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]+\.ics$/) });
+    expect((await call(t, 'GET', '/api/calendar-feed', c.opposing.cookie)).json()).toMatchObject({ active: true, url: null }); // shown once
+    const path = new URL(made.url).pathname;
+    const feed = await t.app.inject({ method: 'GET', url: path });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const events = new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent');
+    expect(events.map((e) => [e.getFirstPropertyValue('summary'), e.getFirstPropertyValue('status')])).toEqual([
+      [expect.stringMatching(/^Mediation: /), 'CONFIRMED'],
+    ]);
+
+    const session = (await view(c.id, c.lawyer.cookie)).sessions[0];
+    await call(t, 'POST', `/api/requests/${c.id}/sessions/${session.id}/cancel`, c.lawyer.cookie, { reason: 'Settled' });
+    const after = new ICAL.Component(ICAL.parse((await t.app.inject({ method: 'GET', url: path })).body)).getAllSubcomponents('vevent');
+    expect(after.map((e) => e.getFirstPropertyValue('status'))).toEqual(['CANCELLED']);
+
+    const replaced = (await call(t, 'POST', '/api/calendar-feed', c.opposing.cookie)).json();
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: new URL(replaced.url).pathname })).statusCode).toBe(200);
+    await call(t, 'DELETE', '/api/calendar-feed', c.opposing.cookie);
+    expect((await t.app.inject({ method: 'GET', url: new URL(replaced.url).pathname })).statusCode).toBe(404);
+  });
+
   it('lets a proposal stand when the mediator stays silent, once', async () => {
     const c = await twoSidedMatched();
     await call(t, 'POST', `/api/requests/${c.id}/polls`, c.mediator.cookie, {
