@@ -159,6 +159,14 @@ test('three people in three time zones agree on a session, move it, get the remi
   const update = await downloadInvite(second.page);
   expect(update).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: 1, start: soon.toISOString(), end: soonEnd.toISOString() });
 
+  // The mediator's calendar shows the week with the session (the next week's, when an hour from now is Monday).
+  await mediator.page.goto('/calendar');
+  await expect(mediator.page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  const weekday = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: ZONES.mediator, weekday: 'short' }).format(d);
+  if (weekday(new Date()) === 'Sun' && weekday(soon) === 'Mon') await mediator.page.getByRole('button', { name: 'Next' }).click();
+  await expect(mediator.page.getByText(caseName)).toBeVisible();
+  await check(mediator.page, 'the mediator’s calendar');
+
   // The hour-before reminder arrives (a durable job due a minute or two from now), once, in each reader's zone; the
   // week and day reminders of a session an hour away are not sent late.
   for (const [p, zone] of [

@@ -4,6 +4,7 @@ import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import type React from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionDto } from '../../../common/schemas/scheduling';
 import { apiGet } from '../../lib/api-client';
@@ -24,39 +25,69 @@ async function sessionsAsEvents(range: EventSourceFuncArg): Promise<EventInput[]
   }));
 }
 
+/**
+ * FullCalendar's look in the product's colours (its CSS variables, read from the theme's, so dark mode follows) and
+ * type scale: its default title is 1.75em and its buttons are slate grey.
+ */
+const THEMED = {
+  '--fc-border-color': 'var(--border)',
+  '--fc-page-bg-color': 'var(--card)',
+  '--fc-neutral-bg-color': 'var(--muted)',
+  '--fc-today-bg-color': 'color-mix(in oklch, var(--primary) 8%, transparent)',
+  '--fc-now-indicator-color': 'var(--destructive)',
+  '--fc-event-bg-color': 'var(--primary)',
+  '--fc-event-border-color': 'var(--primary)',
+  '--fc-event-text-color': 'var(--primary-foreground)',
+  '--fc-button-text-color': 'var(--foreground)',
+  '--fc-button-bg-color': 'var(--card)',
+  '--fc-button-border-color': 'var(--border)',
+  '--fc-button-hover-bg-color': 'var(--accent)',
+  '--fc-button-hover-border-color': 'var(--border)',
+  '--fc-button-active-bg-color': 'var(--accent)',
+  '--fc-button-active-border-color': 'var(--primary)',
+  '--fc-list-event-hover-bg-color': 'var(--accent)',
+} as React.CSSProperties;
+
 export default function WeekCalendar({ narrow }: { narrow: boolean }) {
   const navigate = useNavigate();
   return (
-    <FullCalendar
-      plugins={[timeGridPlugin, listPlugin]}
-      initialView={narrow ? 'listWeek' : 'timeGridWeek'}
-      // Remount when the width class changes: the view is chosen once.
-      key={narrow ? 'list' : 'grid'}
-      headerToolbar={{ left: 'prev,next today', center: 'title', right: narrow ? '' : 'timeGridWeek,timeGridDay' }}
-      buttonText={{ today: 'This week', week: 'Week', day: 'Day' }}
-      firstDay={1}
-      height="auto"
-      allDaySlot={false}
-      nowIndicator
-      slotMinTime="07:00:00"
-      slotMaxTime="21:00:00"
-      scrollTime="08:00:00"
-      noEventsContent="No sessions this week"
-      events={(range, ok, fail) => {
-        sessionsAsEvents(range).then(ok, fail);
-      }}
-      eventClick={(click) => {
-        // Inside the app: the router, not a page load.
-        click.jsEvent.preventDefault();
-        if (click.event.url) void navigate(click.event.url);
-      }}
-      eventContent={(arg) => (
-        <div className="overflow-hidden px-1 text-xs leading-tight">
-          <div className="font-medium">{arg.timeText}</div>
-          <div className="truncate">{arg.event.title}</div>
-          {arg.event.extendedProps.place ? <div className="truncate opacity-80">{String(arg.event.extendedProps.place)}</div> : null}
-        </div>
-      )}
-    />
+    <div
+      style={THEMED}
+      className="text-sm [&_.fc-button]:text-sm [&_.fc-button]:font-medium [&_.fc-col-header-cell-cushion]:font-medium [&_.fc-toolbar]:flex-wrap [&_.fc-toolbar]:gap-2 [&_.fc-toolbar-title]:text-base! [&_.fc-toolbar-title]:font-semibold sm:[&_.fc-toolbar-title]:text-lg!"
+    >
+      <FullCalendar
+        plugins={[timeGridPlugin, listPlugin]}
+        initialView={narrow ? 'listWeek' : 'timeGridWeek'}
+        // Remount when the width class changes: the view is chosen once.
+        key={narrow ? 'list' : 'grid'}
+        headerToolbar={{ left: 'prev,next today', center: 'title', right: narrow ? '' : 'timeGridWeek,timeGridDay' }}
+        // Words, not FullCalendar's arrow icons: those are unnamed role="img" spans (axe: role-img-alt).
+        buttonIcons={false}
+        buttonText={{ prev: 'Previous', next: 'Next', today: 'This week', week: 'Week', day: 'Day' }}
+        firstDay={1}
+        height="auto"
+        allDaySlot={false}
+        nowIndicator
+        slotMinTime="07:00:00"
+        slotMaxTime="21:00:00"
+        scrollTime="08:00:00"
+        noEventsContent="No sessions this week"
+        events={(range, ok, fail) => {
+          sessionsAsEvents(range).then(ok, fail);
+        }}
+        eventClick={(click) => {
+          // Inside the app: the router, not a page load.
+          click.jsEvent.preventDefault();
+          if (click.event.url) void navigate(click.event.url);
+        }}
+        eventContent={(arg) => (
+          <div className="overflow-hidden px-1 text-xs leading-tight">
+            <div className="font-medium">{arg.timeText}</div>
+            <div className="truncate">{arg.event.title}</div>
+            {arg.event.extendedProps.place ? <div className="truncate opacity-80">{String(arg.event.extendedProps.place)}</div> : null}
+          </div>
+        )}
+      />
+    </div>
   );
 }
