@@ -16,6 +16,8 @@ const EXCEPTION_NOT_FOUND = 'Blocked dates not found';
 /** How far ahead slots drawn from availability start: a poll needs a day for the answers. */
 const SLOT_NOTICE_MS = 24 * 3600_000;
 const MAX_SLOTS = 20;
+/** Slots drawn before the booked ones are left out: 60 days of four periods a day at most. */
+const MAX_DRAWN = 60 * 4 * 12;
 
 /** The terms a mediator's sessions are made under: their zone, link, default length and late window. */
 export async function mediatorTerms(db: DbOrTx, mediatorId: string) {
@@ -77,7 +79,10 @@ export async function removeException(ctx: AppContext, user: SessionUser, id: st
   return getAvailability(ctx, user);
 }
 
-/** Candidate times from the selected mediator's availability, for the poll the caller is about to open. */
+/**
+ * Candidate times from the selected mediator's availability, for the poll the caller is about to open: none at a time
+ * they are already booked (a scheduled session of any of their cases).
+ */
 export async function pollSlots(ctx: AppContext, user: SessionUser, requestId: string, query: { fromDate: string; toDate: string; minutes?: number }) {
   const { request, seat } = await seatIn(ctx, user, requestId);
   requireSeat(seat, ['mediator', 'first'], SCHEDULING_TEXTS.openers);
@@ -86,6 +91,11 @@ export async function pollSlots(ctx: AppContext, user: SessionUser, requestId: s
   const exceptions = await repo.exceptionsOf(ctx.db, request.selectedMediatorId);
   const minutes = query.minutes ?? terms.sessionMinutes;
   const notBefore = new Date(ctx.clock.now().getTime() + SLOT_NOTICE_MS);
-  const slots = candidateSlots({ timeZone: terms.timeZone, weekly: terms.weekly, exceptions }, query.fromDate, query.toDate, minutes, notBefore, MAX_SLOTS);
-  return { minutes, timeZone: terms.timeZone, slots: slots.map((s) => ({ startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })) };
+  // Every slot of the range, then those the mediator is not already booked in (a session of any of their cases).
+  const all = candidateSlots({ timeZone: terms.timeZone, weekly: terms.weekly, exceptions }, query.fromDate, query.toDate, minutes, notBefore, MAX_DRAWN);
+  const busy = all.length
+    ? await repo.sessionsForUser(ctx.db, request.selectedMediatorId, { from: all[0].startsAt, to: all[all.length - 1].endsAt, scheduledOnly: true })
+    : [];
+  const free = all.filter((slot) => !busy.some(({ session }) => slot.startsAt < session.endsAt && session.startsAt < slot.endsAt)).slice(0, MAX_SLOTS);
+  return { minutes, timeZone: terms.timeZone, slots: free.map((s) => ({ startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })) };
 }

@@ -4,7 +4,7 @@ import { signIn, signUpLawyer } from '../../../../tests/helpers/accounts';
 import { backends } from '../../../../tests/helpers/backends';
 import { recordedJobs, runDueJobs } from '../../../../tests/helpers/jobs';
 import { createMatchedRequest } from '../../../../tests/helpers/matched';
-import { call } from '../../../../tests/helpers/requests';
+import { call, createLiveRequest } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
 import { DEFAULT_WEEKLY_HOURS } from '../../../common/domain/scheduling';
@@ -216,6 +216,27 @@ describe.each(backends)('scheduling the session on %s', (backend) => {
     expect((await view(c.id, mediator)).sessions[0]).toMatchObject({ status: 'cancelled', lateCancellation: true, cancelReason: 'Client is ill' });
     expect((await call(t, 'POST', `/api/requests/${c.id}/sessions/${moved.id}/cancel`, lawyer, { reason: 'again' })).statusCode).toBe(409);
     t.clock.set('2026-03-02T15:00:00Z');
+  });
+
+  it('offers no slot at a time the mediator is already booked in another case', async () => {
+    const c = await twoSidedMatched();
+    const slotsOf = async (id: string) =>
+      (await call(t, 'GET', `/api/requests/${id}/poll-slots?fromDate=2026-03-16&toDate=2026-03-16`, c.mediator.cookie))
+        .json()
+        .slots.map((s: { startsAt: string }) => s.startsAt);
+    expect(await slotsOf(c.id)).toEqual(['2026-03-16T13:00:00.000Z', '2026-03-16T17:00:00.000Z']);
+    // Another case of the same mediator's, scheduled on the Monday morning.
+    const other = await signUpLawyer(t);
+    const otherId = await createLiveRequest(t, other.cookie);
+    expect((await call(t, 'POST', `/api/requests/${otherId}/accept`, c.mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    expect((await call(t, 'POST', `/api/requests/${otherId}/select-mediator/${c.mediator.user.id}`, other.cookie)).statusCode).toBe(200);
+    await call(t, 'POST', `/api/requests/${otherId}/polls`, c.mediator.cookie, { durationMinutes: 120, candidates: [{ startsAt: '2026-03-16T15:00:00Z' }] });
+    await answerAll(otherId, other.cookie, () => 'yes');
+    const poll = (await view(otherId, c.mediator.cookie)).poll!;
+    expect(
+      (await call(t, 'POST', `/api/requests/${otherId}/polls/${poll.id}/confirm`, c.mediator.cookie, { candidateId: poll.candidates[0].id })).statusCode,
+    ).toBe(200);
+    expect(await slotsOf(c.id)).toEqual(['2026-03-16T17:00:00.000Z']); // 09:00–13:00 EDT overlaps 11:00–13:00
   });
 
   it('refuses bad answers whole: another side’s attendee, a time outside the poll, a closed poll; and outsiders', async () => {
