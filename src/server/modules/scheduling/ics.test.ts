@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { formatSessionTime } from '../../../common/domain/scheduling';
 import { sessionFeed, sessionInvite, type SessionCalendarEvent } from './ics';
 
 // Every file is read back with ical.js (Mozilla's parser, as Thunderbird uses it), never with the library that wrote
@@ -158,6 +159,24 @@ describe('sessionInvite: DTSTART and DTEND are the intended instants, written in
     expect(written(event, 'dtend')).toEqual({ tzid: zone, local: local[1], zone });
     expect(event.startDate.toJSDate().toISOString()).toBe(new Date(start).toISOString());
     expect(event.endDate.toJSDate().toISOString()).toBe(new Date(end).toISOString());
+  });
+});
+
+describe('an attendee in another zone across its daylight-saving change', () => {
+  // The organizer (the mediator) is in Kolkata, which has no change; the attendee is in New York, which moves to
+  // daylight time on 2026-03-08. The same 14:00 UTC session reads 9:00 AM EST before and 10:00 AM EDT after: the file
+  // carries the instant (in Kolkata's zone), the attendee's calendar and e-mail read it in theirs.
+  it.each([
+    ['the Friday before', '2026-03-06T14:00:00Z', 'Fri, Mar 6, 2026, 9:00 AM – 12:00 PM EST'],
+    ['the Monday after', '2026-03-09T14:00:00Z', 'Mon, Mar 9, 2026, 10:00 AM – 1:00 PM EDT'],
+  ])('%s', (_label, start, attendeeReads) => {
+    const startsAt = new Date(start);
+    const endsAt = new Date(startsAt.getTime() + 3 * 3600_000);
+    const { event } = readOne(sessionInvite(session({ timeZone: 'Asia/Kolkata', startsAt, endsAt })));
+    expect(written(event, 'dtstart').tzid).toBe('Asia/Kolkata');
+    expect(event.startDate.toJSDate().toISOString()).toBe(startsAt.toISOString());
+    expect(event.endDate.toJSDate().toISOString()).toBe(endsAt.toISOString());
+    expect(formatSessionTime(event.startDate.toJSDate(), event.endDate.toJSDate(), NEW_YORK)).toBe(attendeeReads);
   });
 });
 
