@@ -3,7 +3,8 @@ import { ListSkeleton } from '../../components/paged-list';
 import { QueryError } from '../../components/ui/query-error';
 import { useAnalytics } from './api';
 import { AnalyticsCards } from './analytics-cards';
-import { browserTimeZone, defaultRange, rangeErrors } from './date-range';
+import { browserTimeZone } from '../../lib/time-zone';
+import { defaultRange, rangeErrors } from './date-range';
 import { DateRangeFields } from './date-range-fields';
 
 const AnalyticsCharts = lazy(() => import('./analytics-charts'));
@@ -13,6 +14,7 @@ const AnalyticsCharts = lazy(() => import('./analytics-charts'));
  * is fetched as soon as it is typed; an invalid one shows why under its field and keeps the last figures.
  */
 export function AnalyticsOverview({ now = new Date() }: { now?: Date }) {
+  // The admin's own calendar days: "today" and each day of the charts.
   const [timeZone] = useState(browserTimeZone);
   const [dates, setDates] = useState(() => defaultRange(now, timeZone));
   const errors = rangeErrors(dates.startDate, dates.endDate);

@@ -9,11 +9,6 @@ import {
 } from '../../../common/domain/date-range';
 import type { AnalyticsRange } from './api';
 
-/** The browser's IANA zone, so "today" and each day of the charts are the admin's own calendar days. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** Spec 2: the start defaults to 30 days ago, the end to today (both in the admin's zone). */
 export function defaultRange(now: Date, timeZone: string): AnalyticsRange {
   const endDate = dateIn(now, timeZone);

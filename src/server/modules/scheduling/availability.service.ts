@@ -39,6 +39,12 @@ export function requireMediator(user: SessionUser): void {
   if (user.role !== 'mediator') throw forbidden(MEDIATORS_ONLY);
 }
 
+/** Saves the zone a user reads dates in (already by its current name: the schema canonicalises it). */
+export async function saveTimeZone(ctx: AppContext, user: SessionUser, timeZone: string): Promise<{ timeZone: string }> {
+  await repo.setUserTimeZone(ctx.db, user.id, timeZone);
+  return { timeZone };
+}
+
 export async function getAvailability(ctx: AppContext, user: SessionUser): Promise<AvailabilityDto> {
   requireMediator(user);
   const [terms, exceptions] = await Promise.all([mediatorTerms(ctx.db, user.id), repo.exceptionsOf(ctx.db, user.id)]);

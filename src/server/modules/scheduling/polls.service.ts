@@ -17,7 +17,7 @@ import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { announceRequestChange } from '../requests/request-events';
 import type { RequestRow } from '../requests/requests.repo';
-import { lockSchedulable, requireSchedulable, requireSeat, SCHEDULING_TEXTS, seatIn } from './scheduling-access';
+import { lockSchedulable, requireSchedulable, requireSeat, SCHEDULABLE, SCHEDULING_TEXTS, seatIn } from './scheduling-access';
 import * as repo from './scheduling.repo';
 import { applyConfirmation, SESSION_TEXTS } from './sessions.service';
 
@@ -208,7 +208,7 @@ async function confirmLive(tx: Tx, ctx: AppContext, request: RequestRow, poll: r
 export async function autoConfirmPoll(ctx: AppContext, data: { requestId: string; pollId: string; candidateId: string }): Promise<void> {
   await transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId: data.requestId });
-    if (!request || !['matched', 'in_progress'].includes(request.status)) return;
+    if (!request || !SCHEDULABLE.includes(request.status)) return;
     const poll = await repo.findPoll(tx, request.id, data.pollId);
     const now = ctx.clock.now();
     if (!poll || poll.status !== 'proposed' || poll.proposedCandidateId !== data.candidateId) return;

@@ -32,13 +32,15 @@ describeOnPostgres('scheduling.race.test.ts', 'scheduling races on postgres', ()
     return { ...c, opposing, open, answerAll, view };
   }
 
-  const calendarMails = (from: number) => t.mailer.sent.slice(from).filter((m) => m.calendar);
+  // The console mailer keeps its last 200 messages: a count would shift, so the last message sent is the mark.
+  const mark = () => t.mailer.sent.at(-1);
+  const calendarMails = (after: ReturnType<typeof mark>) => t.mailer.sent.slice(t.mailer.sent.indexOf(after!) + 1).filter((m) => m.calendar);
 
   it('two confirmations at once: one session, one set of invites', async () => {
     for (let round = 0; round < 6; round++) {
       const c = await answeredPoll(['2026-04-06T14:00:00Z', '2026-04-07T14:00:00Z']);
       const poll = (await c.view()).poll!;
-      const sent = t.mailer.sent.length;
+      const sent = mark();
       const answers = await Promise.all(
         poll.candidates.map((x) => call(t, 'POST', `/api/requests/${c.id}/polls/${poll.id}/confirm`, c.mediator.cookie, { candidateId: x.id })),
       );
@@ -63,7 +65,7 @@ describeOnPostgres('scheduling.race.test.ts', 'scheduling races on postgres', ()
       expect((await c.open({ candidates: [{ startsAt: '2026-04-14T14:00:00Z' }], sessionId: session.id })).statusCode).toBe(200);
       await c.answerAll();
       const move = (await c.view()).poll!;
-      const sent = t.mailer.sent.length;
+      const sent = mark();
       const [confirmed, cancelled] = await Promise.all([
         call(t, 'POST', `/api/requests/${c.id}/polls/${move.id}/confirm`, c.mediator.cookie, { candidateId: move.candidates[0].id }),
         call(t, 'POST', `/api/requests/${c.id}/sessions/${session.id}/cancel`, c.opposing.cookie, { reason: 'Settled directly' }),
@@ -78,6 +80,30 @@ describeOnPostgres('scheduling.race.test.ts', 'scheduling races on postgres', ()
       expect(after.sequence).toBe(kinds.length - 1);
       expect(calendarMails(sent)).toHaveLength(4 * (kinds.length - 1));
       expect(calendarMails(sent).at(-1)!.calendar!.method).toBe('CANCEL');
+    }
+  });
+  it('the same counsel’s own two actions at once, six times over: two answer saves both land; two cancels cancel once', async () => {
+    for (let round = 0; round < 6; round++) {
+      const c = await answeredPoll(['2026-04-20T14:00:00Z']);
+      const v = (await call(t, 'GET', `/api/requests/${c.id}/scheduling`, c.lawyer.cookie)).json() as SchedulingDto;
+      const answers = (answer: string) => ({ answers: v.attendees.map((a) => ({ candidateId: v.poll!.candidates[0].id, attendeeId: a.id, answer })) });
+      const saves = await Promise.all(
+        ['yes', 'if_need_be'].map((a) => call(t, 'PUT', `/api/requests/${c.id}/polls/${v.poll!.id}/answers`, c.lawyer.cookie, answers(a))),
+      );
+      expect(saves.map((r) => r.statusCode)).toEqual([200, 200]);
+      const poll = (await c.view()).poll!;
+      expect(poll.status).toBe('proposed'); // either answer can make it: one proposal, whichever saved last
+      expect(
+        (await call(t, 'POST', `/api/requests/${c.id}/polls/${poll.id}/confirm`, c.mediator.cookie, { candidateId: poll.candidates[0].id })).statusCode,
+      ).toBe(200);
+      const session = (await c.view()).sessions[0];
+      const sent = mark();
+      const cancels = await Promise.all(
+        [1, 2].map(() => call(t, 'POST', `/api/requests/${c.id}/sessions/${session.id}/cancel`, c.lawyer.cookie, { reason: 'Settled' })),
+      );
+      expect(cancels.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await c.view()).sessions[0].history.map((e) => e.kind)).toEqual(['scheduled', 'cancelled']);
+      expect(calendarMails(sent)).toHaveLength(4);
     }
   });
 });

@@ -24,7 +24,6 @@ import { fileBody, readErrors, writeErrors } from '../../route-responses';
 import * as availability from './availability.service';
 import * as feed from './calendar-feed.service';
 import * as polls from './polls.service';
-import * as repo from './scheduling.repo';
 import { requireSeat, SCHEDULING_TEXTS, seatIn, type SchedulingActor } from './scheduling-access';
 import { SESSION_TEXTS } from './sessions.service';
 import { getScheduling, sessionsForViewer } from './scheduling.view';
@@ -75,8 +74,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = requireUser(request);
       if (request.validationError) throw validationError(request.validationError);
-      await repo.setUserTimeZone(ctx.db, user.id, request.body.timeZone);
-      return { timeZone: request.body.timeZone };
+      return availability.saveTimeZone(ctx, user, request.body.timeZone);
     },
   );
 
