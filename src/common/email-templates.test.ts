@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KIND_INFO, EMAIL_KINDS, emailTemplateProblems, previewEmail, renderEmail, type EmailKind } from './email-templates';
+import { isNotificationEmailKind } from './schemas/email-preferences';
 
 // The admin's rules for a template (one code for the PATCH and the editor) and the preview that fills it like a mail.
 
@@ -68,5 +69,43 @@ describe('previewEmail', () => {
       },
     );
     expect(mail).toEqual(preview);
+  });
+});
+
+describe('notification and transactional kinds', () => {
+  it('every kind a user may turn off offers and requires its unsubscribe link; no other kind has one', () => {
+    for (const kind of EMAIL_KINDS) {
+      const { placeholders, required } = EMAIL_KIND_INFO[kind];
+      if (isNotificationEmailKind(kind)) {
+        expect(placeholders, kind).toEqual(expect.arrayContaining(['firstName', 'caseName', 'link', 'unsubscribeLink']));
+        expect(required, kind).toEqual(expect.arrayContaining(['link', 'unsubscribeLink']));
+      } else {
+        expect(placeholders, kind).not.toContain('unsubscribeLink');
+      }
+    }
+  });
+});
+
+describe('the signing e-mails to a party', () => {
+  it('the code e-mail carries the code and the document title, the title neutralised like any user text', () => {
+    const mail = renderEmail('signing_code', null, { firstName: 'Ada', code: '493027', documentTitle: 'Term sheet of Doe.com v. Roe' });
+    expect(mail.subject).toBe('Your code to sign Term sheet of Doe. com v. Roe');
+    expect(mail.body).toContain('Your code to sign Term sheet of Doe. com v. Roe: 493027\n\nIt works for 10 minutes.');
+  });
+
+  it('a code or a title left out of an admin template is reported, and the preview links to the signing page', () => {
+    expect(emailTemplateProblems('signing_code', { subject: 'Your code', body: 'Sign {{documentTitle}}' })).toEqual({
+      body: 'Body must contain {{code}}',
+    });
+    expect(emailTemplateProblems('party_signature_request', { subject: 'Sign', body: 'Sign here: {{link}}' })).toEqual({
+      body: 'Body must contain {{documentTitle}}',
+    });
+    const preview = previewEmail('party_signature_request', DEFAULT_EMAIL_TEMPLATES.party_signature_request, 'https://app.example');
+    expect(preview.subject).toBe('Ada, you are asked to sign Term sheet, version 2 for Smith v. Jones');
+    expect(preview.body).toContain('\nhttps://app.example/sign/sample-token\n');
+    expect(preview.body).toContain('It works for 14 days.');
+    expect(previewEmail('signing_code', DEFAULT_EMAIL_TEMPLATES.signing_code, 'https://app.example').body).toContain(
+      'Your code to sign Term sheet, version 2: 493027',
+    );
   });
 });

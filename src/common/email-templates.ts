@@ -1,12 +1,24 @@
 // The e-mails the platform sends, their default texts and the placeholders each may use (RULES.md 1: admins edit the
 // subject and body of each in the settings). Shared so that the server's mail and the admin's preview are one code.
+import { SIGNING_EMAIL_KIND_INFO, SIGNING_EMAIL_KINDS, SIGNING_EMAIL_TEMPLATES } from './email-templates-signing';
 
 export interface EmailTemplate {
   subject: string;
   body: string;
 }
 
-export const EMAIL_PLACEHOLDERS = ['firstName', 'caseName', 'count', 'link', 'unsubscribeLink', 'inviterName', 'sessionTime', 'cancelBy'] as const;
+export const EMAIL_PLACEHOLDERS = [
+  'firstName',
+  'caseName',
+  'count',
+  'link',
+  'unsubscribeLink',
+  'inviterName',
+  'sessionTime',
+  'cancelBy',
+  'code',
+  'documentTitle',
+] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 
 export const EMAIL_KINDS = [
@@ -33,6 +45,8 @@ export const EMAIL_KINDS = [
   'session_invite',
   'session_cancelled',
   'session_reminder',
+  // The signed outcome (issue 26, decision 055): email-templates-signing.ts.
+  ...SIGNING_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -85,6 +99,7 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   session_invite: { label: 'Session invitation or change', placeholders: SESSION_PLACEHOLDERS, required: ['sessionTime'] },
   session_cancelled: { label: 'Session cancelled', placeholders: SESSION_PLACEHOLDERS, required: ['sessionTime'] },
   session_reminder: { label: 'Session reminder', placeholders: [...SESSION_PLACEHOLDERS, 'cancelBy'], required: ['sessionTime'] },
+  ...SIGNING_EMAIL_KIND_INFO,
 };
 
 /** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
@@ -390,13 +405,15 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       '\n',
     ),
   },
+  ...SIGNING_EMAIL_TEMPLATES,
 };
 
 /**
  * Placeholders whose values the server builds itself (links to our own origin; a session's time and the reminder's
- * cancellation sentence, made from instants). Every other value is user text.
+ * cancellation sentence, made from instants; a signing code's digits). Every other value is user text, a document's
+ * title included: it is made from the case name.
  */
-const TRUSTED_PLACEHOLDERS = new Set<string>(['link', 'unsubscribeLink', 'sessionTime', 'cancelBy']);
+const TRUSTED_PLACEHOLDERS = new Set<string>(['link', 'unsubscribeLink', 'sessionTime', 'cancelBy', 'code']);
 const USER_TEXT_MAX_LENGTH = 100;
 
 // Controls (C0, C1), line and paragraph separators, bidi embeddings/overrides/isolates, lone surrogates.
@@ -452,7 +469,9 @@ export function sampleValues(kind: EmailKind, origin: string): Record<EmailPlace
             ? '/messages/5f0c2a9e-0000-4000-8000-000000000001'
             : kind === 'case_invitation'
               ? '/invitations/sample-token'
-              : '/requests/5f0c2a9e-0000-4000-8000-000000000001';
+              : kind === 'party_signature_request' || kind === 'party_document_sealed'
+                ? '/sign/sample-token'
+                : '/requests/5f0c2a9e-0000-4000-8000-000000000001';
   return {
     firstName: 'Ada',
     caseName: 'Smith v. Jones',
@@ -462,6 +481,8 @@ export function sampleValues(kind: EmailKind, origin: string): Record<EmailPlace
     inviterName: 'Grace Hopper',
     sessionTime: 'Tue, Mar 10, 2026, 9:00 AM – 1:00 PM EDT',
     cancelBy: 'The last moment to cancel without a late-cancellation fee: Sun, Mar 8, 2026, 9:00 AM EDT.',
+    code: '493027',
+    documentTitle: 'Term sheet, version 2',
   };
 }
 

@@ -61,6 +61,12 @@ export const NOTIFICATION_TYPES = [
   'session_rescheduled',
   'session_cancelled',
   'session_reminder',
+  // The signed outcome (issue 26, decision 055): a document to sign, a term sheet version or proposed edits, a
+  // refusal, and the sealed document.
+  'signature_requested',
+  'term_sheet_updated',
+  'signature_refused',
+  'document_sealed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -118,3 +124,30 @@ export const SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const SESSION_EVENT_KINDS = ['scheduled', 'rescheduled', 'cancelled'] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
+
+// The signed outcome (issue 26, docs/decisions/055).
+export const ENVELOPE_KINDS = ['agreement', 'term_sheet'] as const;
+export type EnvelopeKind = (typeof ENVELOPE_KINDS)[number];
+/** open: collecting signatures; sealing: the last is in, the sealed PDF is being made; sealed; refused; void (superseded). */
+export const ENVELOPE_STATUSES = ['open', 'sealing', 'sealed', 'refused', 'void'] as const;
+export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
+export const SIGNER_STATUSES = ['pending', 'signed', 'refused'] as const;
+export type SignerStatus = (typeof SIGNER_STATUSES)[number];
+export const SIGNER_ROLES = ['counsel', 'party'] as const;
+export type SignerRole = (typeof SIGNER_ROLES)[number];
+/** How a signer proved who they were: their account's password (counsel) or a code e-mailed to them (parties). */
+export const SIGNING_METHODS = ['password', 'email_code'] as const;
+export type SigningMethod = (typeof SIGNING_METHODS)[number];
+export const SIGNATURE_KINDS = ['typed', 'drawn'] as const;
+export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
+export const SIGNING_EVENT_KINDS = ['created', 'sent', 'viewed', 'code_sent', 'signed', 'refused', 'failed_attempt', 'sealed', 'voided'] as const;
+export type SigningEventKind = (typeof SIGNING_EVENT_KINDS)[number];
+export const TERM_SHEET_VERSION_STATUSES = ['draft', 'final', 'signed', 'superseded'] as const;
+export type TermSheetVersionStatus = (typeof TERM_SHEET_VERSION_STATUSES)[number];
+export const EDIT_PROPOSAL_STATUSES = ['open', 'accepted', 'declined', 'withdrawn'] as const;
+export type EditProposalStatus = (typeof EDIT_PROPOSAL_STATUSES)[number];
+/** What a mediator may report to a court (Model Standards of Conduct, standard V): the outcome, never the terms. */
+export const MEDIATION_OUTCOMES = ['settled_full', 'settled_partial', 'no_settlement'] as const;
+export type MediationOutcome = (typeof MEDIATION_OUTCOMES)[number];
+export const VERIFICATION_RESULTS = ['sealed', 'changed', 'unknown'] as const;
+export type VerificationResult = (typeof VERIFICATION_RESULTS)[number];

@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'monthly_cap',
   'free_tier_counteroffer',
   'payment_in_progress',
+  // A counsel who has not signed the case's agreement to mediate (issue 26, decision 055).
+  'agreement_required',
+  // A signing link past its date (410).
+  'link_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -41,6 +45,8 @@ export function defaultErrorCode(status: number): ErrorCode {
       return 'not_found';
     case 409:
       return 'conflict';
+    case 410:
+      return 'link_expired';
     case 413:
       return 'too_large';
     case 415:

@@ -33,6 +33,7 @@ import { invitationsRoutes } from './modules/cases/invitations.routes';
 import { documentsRoutes } from './modules/cases/documents.routes';
 import { feeSplitRoutes } from './modules/cases/fee-split.routes';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { signingRoutes } from './modules/signing/signing.routes';
 import { partiesRoutes } from './modules/cases/parties.routes';
 import { selectionProposalsRoutes } from './modules/requests/selection-proposals.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   partiesRoutes(app, ctx);
   feeSplitRoutes(app, ctx);
   schedulingRoutes(app, ctx);
+  signingRoutes(app, ctx);
   selectionProposalsRoutes(app, ctx);
   paymentsRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);

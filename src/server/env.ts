@@ -46,6 +46,10 @@ const EnvSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('MediateHub <no-reply@mediatehub.example>'),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** The seal of signed documents (decision 055): a PKCS#12 file, base64, and its passphrase; unset: a self-signed
+     * development pair made at start (a production server warns: documents still verify by their hash). */
+    SEAL_P12_BASE64: z.string().optional(),
+    SEAL_P12_PASSPHRASE: z.string().optional(),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

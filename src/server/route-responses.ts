@@ -10,9 +10,10 @@ const ERROR_DESCRIPTIONS = {
   400: 'Bad input: `message` is the first problem, `fieldErrors` maps each field to its text',
   401: 'Not signed in; `sessionEnded` says why when the session was ended by the server (suspended, password_changed, expired, ended)',
   402: 'The card was declined',
-  403: 'Not allowed (role, unverified e-mail, suspended, free tier, cross-site request…); a cross-site refusal names the `expectedOrigin`',
+  403: 'Not allowed (role, unverified e-mail, suspended, free tier, cross-site request…); a cross-site refusal names the `expectedOrigin`, an unsigned agreement to mediate its `agreementUrl`',
   404: 'Not found, or not visible to you',
   409: 'Wrong state, or a lost race',
+  410: 'The link has expired',
   413: 'Too large',
   415: 'Wrong content type (the API takes JSON) or file type',
   429: 'Too many attempts: wait for Retry-After seconds',
@@ -28,7 +29,11 @@ export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 export const UnauthenticatedBodySchema = ErrorBodySchema.extend({ sessionEnded: z.enum(SESSION_END_REASONS).optional() });
 
 /** A cross-site refusal (RULES.md 7) also names the origin the server expected, so a misconfiguration is plain. */
-export const ForbiddenBodySchema = ErrorBodySchema.extend({ expectedOrigin: z.string().optional() });
+export const ForbiddenBodySchema = ErrorBodySchema.extend({
+  expectedOrigin: z.string().optional(),
+  /** code `agreement_required`: where the counsel signs the case's agreement to mediate (decision 055). */
+  agreementUrl: z.string().optional(),
+});
 
 type ErrorSchemas = Record<Exclude<ErrorStatus, 401 | 403>, typeof ErrorBodySchema> &
   Record<401, typeof UnauthenticatedBodySchema> &

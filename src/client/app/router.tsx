@@ -55,6 +55,9 @@ const routes: RouteObject[] = [
   { path: '/help', lazy: page(() => import('../pages/public/help-page'), 'HelpPage') },
   { path: '/cookies', lazy: page(() => import('../pages/public/cookies-page'), 'CookiesPage') },
   { path: '/unsubscribe', lazy: page(() => import('../pages/public/unsubscribe-page'), 'UnsubscribePage') },
+  // The signed outcome (issue 26): checking a sealed PDF, and a party signing by the link e-mailed to them; no account.
+  { path: '/verify', lazy: page(() => import('../pages/public/verify-page'), 'VerifyPage') },
+  { path: '/sign/:token', lazy: page(() => import('../pages/signing/party-sign-page'), 'PartySignPage') },
   { path: '/invitations/:token', lazy: page(() => import('../pages/invitations/invitation-page'), 'InvitationPage') },
   {
     element: <NeedsRole />,

@@ -30,6 +30,7 @@ const FOOTER_GROUPS: { title: string; links: { label: string; to: string }[] }[]
       { label: 'Help Center', to: '/help' },
       { label: 'FAQs', to: '/help#faq' },
       { label: 'Contact', to: '/contact' },
+      { label: 'Verify a document', to: '/verify' },
     ],
   },
   {

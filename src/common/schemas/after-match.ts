@@ -1,20 +1,28 @@
 // Inputs and outputs of the steps after selection: start, complete, review (spec 2 + 5, RULES.md 4 and 6).
 import { z } from 'zod';
 import { optionalText } from './fields';
+import { OutcomeInputSchema } from './signing';
 
 export const COMPLETION_TEXTS = { completionResults: 'Completion results are required' } as const;
 export const REVIEW_TEXTS = { rating: 'Please choose a rating from 1 to 5 stars' } as const;
 
 /** POST /api/requests/{id}/complete: results required; deliverables and the final proposal optional (spec 5). */
-export const CompleteSchema = z.object({
-  completionResults: z
-    .string(COMPLETION_TEXTS.completionResults)
-    .trim()
-    .min(1, COMPLETION_TEXTS.completionResults)
-    .max(10_000, 'Must be at most 10000 characters'),
-  deliverables: optionalText(10_000),
-  mediatorProposal: optionalText(10_000),
-});
+export const CompleteSchema = z
+  .object({
+    completionResults: z
+      .string(COMPLETION_TEXTS.completionResults)
+      .trim()
+      .min(1, COMPLETION_TEXTS.completionResults)
+      .max(10_000, 'Must be at most 10000 characters'),
+    deliverables: optionalText(10_000),
+    mediatorProposal: optionalText(10_000),
+    // The outcome beside the spec's fields (issue 26): optional, so the spec's own call still completes a case.
+    ...OutcomeInputSchema.shape,
+  })
+  .refine((input) => input.outcome !== undefined || input.outcomeDate === undefined, {
+    path: ['outcome'],
+    message: 'Choose the outcome of the mediation, or leave the date empty',
+  });
 export type CompleteInput = z.infer<typeof CompleteSchema>;
 
 /** POST /api/reviews: the server works out the reviewee; a given `revieweeId` must be that one (RULES.md 7). */

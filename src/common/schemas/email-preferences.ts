@@ -25,6 +25,11 @@ export const NOTIFICATION_EMAIL_KINDS = [
   // Scheduling the session (issue 25, decision 054); the invites and reminders themselves are never turned off.
   'date_poll_opened',
   'session_proposed',
+  // The signed outcome (issue 26, decision 055); what a party without an account is sent is never turned off.
+  'signature_requested',
+  'term_sheet_updated',
+  'signature_refused',
+  'document_sealed',
 ] as const;
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number] & NotificationType;
 
@@ -80,6 +85,26 @@ export const NOTIFICATION_EMAIL_INFO: Record<NotificationEmailKind, { label: str
     label: 'Dates that suit everyone',
     description: 'Every required attendee can make a time in your date poll: confirm it before it stands.',
     roles: ['mediator'],
+  },
+  signature_requested: {
+    label: 'Documents to sign',
+    description: 'A document of one of your cases awaits your signature: the agreement to mediate or a term sheet.',
+    roles: ['lawyer'],
+  },
+  term_sheet_updated: {
+    label: 'Term sheet changes',
+    description: 'A new version of a term sheet was drafted, or edits to it were proposed.',
+    roles: ['lawyer', 'mediator'],
+  },
+  signature_refused: {
+    label: 'Refused signatures',
+    description: 'A signer refused to sign a document of one of your cases, so drafting is open again.',
+    roles: ['lawyer', 'mediator'],
+  },
+  document_sealed: {
+    label: 'Sealed documents',
+    description: 'Every signature is in and the sealed document is ready to download.',
+    roles: ['lawyer', 'mediator'],
   },
 };
 

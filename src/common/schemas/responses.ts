@@ -8,6 +8,7 @@ import {
   ACCEPTANCE_STATUSES,
   CASE_SIDES,
   DOCUMENT_VISIBILITIES,
+  MEDIATION_OUTCOMES,
   LEDGER_KINDS,
   NOTIFICATION_TYPES,
   PAYMENT_STATUSES,
@@ -242,6 +243,9 @@ export const RequestDtoSchema = z.object({
   completionResults: z.string().nullable(),
   deliverables: z.string().nullable(),
   mediatorProposal: z.string().nullable(),
+  /** The outcome recorded at completion (issue 26): for the outcome certificate; never the terms. */
+  outcome: z.enum(MEDIATION_OUTCOMES).nullable(),
+  outcomeDate: z.string().nullable(),
   completedAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -9,6 +9,7 @@ import type { RefundJob } from '../modules/subscriptions/subscriptions.service';
 import { autoConfirmPoll } from '../modules/scheduling/polls.service';
 import { sendSessionReminder } from '../modules/scheduling/sessions.service';
 import type { ReminderKind } from '../../common/domain/scheduling';
+import { sealEnvelope } from '../modules/signing/sealing.service';
 import type { JobName } from './scheduler';
 
 /** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
@@ -46,5 +47,7 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       });
     case 'poll.auto-confirm':
       return autoConfirmPoll(ctx, { requestId, pollId: String(data.pollId ?? ''), candidateId: String(data.candidateId ?? '') });
+    case 'signing.seal':
+      return sealEnvelope(ctx, String(data.envelopeId ?? ''));
   }
 }

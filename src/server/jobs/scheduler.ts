@@ -19,6 +19,8 @@ export const JOB_NAMES = [
   // mediator stays silent.
   'session.reminder',
   'poll.auto-confirm',
+  // The signed outcome (issue 26, decision 055): an envelope whose last signature is in is sealed, once.
+  'signing.seal',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestDto } from '../../../common/api-types';
+import { SIGNING_TEXTS } from '../../../common/schemas/signing';
 import { CompletionDialog } from './complete-request';
 
 const toasts = vi.hoisted(() => ({ toast: vi.fn(), toastError: vi.fn() }));
@@ -24,6 +25,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 function renderDialog(onOpenChange = vi.fn()) {
@@ -89,5 +92,69 @@ describe('CompletionDialog', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.queryByText('Requests list')).toBeNull();
     await waitFor(() => expect(confirmButton()).toHaveProperty('disabled', false));
+  });
+
+  describe('the outcome (issue 26)', () => {
+    const outcomeSelect = () => screen.getByLabelText('Outcome') as HTMLSelectElement;
+    const dateInput = () => screen.queryByLabelText('Date of the mediation') as HTMLInputElement | null;
+    const sentBody = async () => {
+      await waitFor(() => expect(completeCalls()).toHaveLength(1));
+      return JSON.parse(String(completeCalls()[0][1]?.body)) as Record<string, unknown>;
+    };
+
+    beforeEach(() => {
+      fetchMock.mockResolvedValue(json({ ...request, status: 'completed' }));
+      // 03:00 UTC on Nov 29 is still Nov 28 in Chicago: the date is the browser's day, not UTC's.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-29T03:00:00.000Z'));
+      vi.stubEnv('TZ', 'America/Chicago');
+    });
+
+    it('is "Not recorded" at first, says what the certificate holds, and is then not sent', async () => {
+      renderDialog();
+      expect(outcomeSelect().value).toBe('');
+      expect(Array.from(outcomeSelect().options).map((o) => o.text)).toEqual(['Not recorded', 'Settled in full', 'Settled in part', 'No settlement']);
+      expect(screen.getByText('Only the outcome and the date go on the outcome certificate, never the terms.')).toBeTruthy();
+      expect(dateInput()).toBeNull();
+      fireEvent.change(screen.getByLabelText(/Completion results/), { target: { value: 'Settled' } });
+      fireEvent.click(confirmButton());
+      expect(await sentBody()).toEqual({ completionResults: 'Settled', deliverables: null, mediatorProposal: null });
+    });
+
+    it('a chosen outcome is sent with its date, today in the browser’s zone unless changed', async () => {
+      renderDialog();
+      fireEvent.change(outcomeSelect(), { target: { value: 'settled_full' } });
+      expect(dateInput()?.value).toBe('2026-11-28');
+      fireEvent.change(dateInput()!, { target: { value: '2026-11-27' } });
+      fireEvent.change(screen.getByLabelText(/Completion results/), { target: { value: 'Settled' } });
+      fireEvent.click(confirmButton());
+      expect(await sentBody()).toEqual({
+        completionResults: 'Settled',
+        deliverables: null,
+        mediatorProposal: null,
+        outcome: 'settled_full',
+        outcomeDate: '2026-11-27',
+      });
+    });
+
+    it('choosing an outcome and going back to "Not recorded" sends neither', async () => {
+      renderDialog();
+      fireEvent.change(outcomeSelect(), { target: { value: 'no_settlement' } });
+      fireEvent.change(outcomeSelect(), { target: { value: '' } });
+      expect(dateInput()).toBeNull();
+      fireEvent.change(screen.getByLabelText(/Completion results/), { target: { value: 'No agreement' } });
+      fireEvent.click(confirmButton());
+      expect(await sentBody()).toEqual({ completionResults: 'No agreement', deliverables: null, mediatorProposal: null });
+    });
+
+    it('an outcome without a valid date is refused under the date, without a call', async () => {
+      renderDialog();
+      fireEvent.change(outcomeSelect(), { target: { value: 'settled_partial' } });
+      fireEvent.change(dateInput()!, { target: { value: '' } });
+      fireEvent.change(screen.getByLabelText(/Completion results/), { target: { value: 'Partly settled' } });
+      fireEvent.click(confirmButton());
+      expect(await screen.findByText(SIGNING_TEXTS.outcomeDate)).toBeTruthy();
+      expect(completeCalls()).toHaveLength(0);
+    });
   });
 });

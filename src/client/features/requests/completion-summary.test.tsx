@@ -43,4 +43,17 @@ describe('CompletionSummary', () => {
     render(<CompletionSummary request={completed({})} showPayout />);
     expect(screen.getByText('Payout pending.')).toBeTruthy();
   });
+
+  it('states the recorded outcome with its day, and links the outcome certificate', () => {
+    render(<CompletionSummary request={completed({ outcome: 'settled_full', outcomeDate: '2026-11-28' })} showPayout={false} />);
+    expect(screen.getByText('Outcome:').parentElement?.textContent).toBe('Outcome: Settled in full on November 28, 2026');
+    const link = screen.getByRole('link', { name: 'Outcome certificate (PDF)' });
+    expect(link.getAttribute('href')).toBe('/api/requests/0b8a6d7e-3c1f-4d7a-9a51-5d0e1f2a3b4c/outcome-certificate');
+  });
+
+  it('shows no outcome nor certificate when none was recorded', () => {
+    render(<CompletionSummary request={completed({ outcome: null, outcomeDate: null })} showPayout={false} />);
+    expect(screen.queryByText('Outcome:')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Outcome certificate (PDF)' })).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
-import { BadgeCheck, CheckCircle2, Clock, PauseCircle } from 'lucide-react';
+import { BadgeCheck, CheckCircle2, Clock, FileDown, PauseCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { RequestDto, SettlementDto } from '../../../common/api-types';
+import { OUTCOME_LABELS } from '../../../common/domain/signing';
+import { MEDIATION_OUTCOMES, type MediationOutcome } from '../../../common/enums';
 import { parseCents } from '../../../common/money';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -74,8 +76,44 @@ export function PayoutState({ request }: { request: RequestDto }) {
   );
 }
 
+interface RecordedOutcome {
+  outcome: MediationOutcome;
+  outcomeDate: string;
+}
+
+/** The outcome recorded at completion (issue 26), read without relying on RequestDto declaring it; null when none was. */
+function recordedOutcome(request: RequestDto): RecordedOutcome | null {
+  const { outcome, outcomeDate } = request as Partial<Record<keyof RecordedOutcome, unknown>>;
+  const known = (MEDIATION_OUTCOMES as readonly unknown[]).includes(outcome);
+  return known && typeof outcomeDate === 'string' ? { outcome: outcome as MediationOutcome, outcomeDate } : null;
+}
+
+/** "Settled in full on November 28, 2026": a calendar date, the same day wherever it is read. */
+const outcomeLine = ({ outcome, outcomeDate }: RecordedOutcome) =>
+  `${OUTCOME_LABELS[outcome]} on ${new Date(`${outcomeDate}T12:00:00`).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' })}`;
+
+/** The outcome and the certificate that states only it (never the terms), for whoever sees the completion. */
+function OutcomeSection({ request, recorded }: { request: RequestDto; recorded: RecordedOutcome }) {
+  return (
+    <div className="grid min-w-0 gap-2">
+      <p className="text-sm">
+        <span className="font-semibold">Outcome:</span> {outcomeLine(recorded)}
+      </p>
+      <a
+        href={`/api/requests/${request.id}/outcome-certificate`}
+        download
+        className="inline-flex items-center gap-1 justify-self-start text-sm underline underline-offset-4"
+      >
+        <FileDown className="size-4" aria-hidden="true" />
+        Outcome certificate (PDF)
+      </a>
+    </div>
+  );
+}
+
 /** A completed request's outcome, shown to both participants (spec 3: completionResults, deliverables, proposal). */
 export function CompletionSummary({ request, showPayout }: { request: RequestDto; showPayout: boolean }) {
+  const recorded = recordedOutcome(request);
   return (
     <Card>
       <CardHeader>
@@ -87,6 +125,7 @@ export function CompletionSummary({ request, showPayout }: { request: RequestDto
       </CardHeader>
       <CardContent className="grid gap-4">
         {showPayout ? <PayoutState request={request} /> : null}
+        {recorded ? <OutcomeSection request={request} recorded={recorded} /> : null}
         <Section title="Completion results">{request.completionResults || '—'}</Section>
         {request.deliverables ? <Section title="Deliverables">{request.deliverables}</Section> : null}
         {request.mediatorProposal ? <Section title="Final proposal">{request.mediatorProposal}</Section> : null}

@@ -21,6 +21,7 @@ import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUpdateProfile } from '../../features/profile/api';
+import { AgreementSettingsCard } from '../../features/agreement-settings/agreement-settings-card';
 import { AvailabilityCard } from '../../features/availability/availability-card';
 import { CalendarFeedCard } from '../../features/availability/calendar-feed-card';
 import { TimeZoneCard } from '../../features/availability/time-zone-card';
@@ -180,6 +181,7 @@ export function ProfilePage() {
       {user.mediatorProfile ? <MediatorCard user={user} /> : null}
       {user.role === 'lawyer' || user.role === 'mediator' ? <TimeZoneCard current={user.timeZone} /> : null}
       {user.role === 'mediator' ? <AvailabilityCard /> : null}
+      {user.role === 'mediator' ? <AgreementSettingsCard /> : null}
       {user.role === 'lawyer' || user.role === 'mediator' ? <CalendarFeedCard /> : null}
       <EmailPreferencesCard />
       <Card>

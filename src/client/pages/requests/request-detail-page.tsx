@@ -25,6 +25,8 @@ import { ProposalPanel } from '../../features/case-sides/proposal-panel';
 import { FeeSplitCard } from '../../features/case-sides/fee-split-card';
 import { SidesCard } from '../../features/case-sides/sides-card';
 import { SessionCard } from '../../features/scheduling/session-card';
+import { AgreementCard } from '../../features/signing/agreement-card';
+import { TermSheetCard } from '../../features/signing/term-sheet-card';
 import { SharePaymentButton } from './share-payment-button';
 import { isAfterMatch, LawyerAfterMatch, MediatorAfterMatch } from './after-match-panel';
 import { DepositPaymentDialog } from './deposit-payment-dialog';
@@ -158,7 +160,9 @@ export function RequestDetailPage() {
       ) : request.opposingLawyerId === user.id && isAfterMatch(request) ? (
         <LawyerAfterMatch request={request} user={user} />
       ) : null}
+      <AgreementCard request={request} user={user} />
       <SessionCard request={request} user={user} />
+      <TermSheetCard request={request} user={user} />
       <RequestDetailsCard request={request} isMediator={user.role === 'mediator'} viewerId={user.id} />
       <CaseDocumentsCard request={request} userId={user.id} />
       <SidesCard request={request} />

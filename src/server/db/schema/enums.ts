@@ -23,6 +23,16 @@ import {
   UPLOAD_PURPOSES,
   USER_ROLES,
   USER_STATUSES,
+  ENVELOPE_KINDS,
+  ENVELOPE_STATUSES,
+  SIGNER_STATUSES,
+  SIGNER_ROLES,
+  SIGNING_METHODS,
+  SIGNATURE_KINDS,
+  SIGNING_EVENT_KINDS,
+  TERM_SHEET_VERSION_STATUSES,
+  EDIT_PROPOSAL_STATUSES,
+  MEDIATION_OUTCOMES,
 } from '../../../common/enums';
 
 export const userRole = pgEnum('user_role', USER_ROLES);
@@ -48,3 +58,13 @@ export const pollStatus = pgEnum('poll_status', POLL_STATUSES);
 export const sessionStatus = pgEnum('session_status', SESSION_STATUSES);
 export const sessionEventKind = pgEnum('session_event_kind', SESSION_EVENT_KINDS);
 export const pollAnswer = pgEnum('poll_answer', POLL_ANSWERS);
+export const envelopeKind = pgEnum('envelope_kind', ENVELOPE_KINDS);
+export const envelopeStatus = pgEnum('envelope_status', ENVELOPE_STATUSES);
+export const signerStatus = pgEnum('signer_status', SIGNER_STATUSES);
+export const signerRole = pgEnum('signer_role', SIGNER_ROLES);
+export const signingMethod = pgEnum('signing_method', SIGNING_METHODS);
+export const signatureKind = pgEnum('signature_kind', SIGNATURE_KINDS);
+export const signingEventKind = pgEnum('signing_event_kind', SIGNING_EVENT_KINDS);
+export const termSheetVersionStatus = pgEnum('term_sheet_version_status', TERM_SHEET_VERSION_STATUSES);
+export const editProposalStatus = pgEnum('edit_proposal_status', EDIT_PROPOSAL_STATUSES);
+export const mediationOutcome = pgEnum('mediation_outcome', MEDIATION_OUTCOMES);

@@ -7,3 +7,4 @@ export * from './money';
 export * from './platform';
 export * from './cases';
 export * from './scheduling';
+export * from './signing';

@@ -6,6 +6,7 @@ import {
   disputeOutcome,
   disputeStatus,
   documentVisibility,
+  mediationOutcome,
   mediationType,
   messageChannel,
   pricingModel,
@@ -82,6 +83,15 @@ export const mediationRequests = pgTable(
     completionResults: text('completion_results'),
     deliverables: text('deliverables'),
     mediatorProposal: text('mediator_proposal'),
+    /** What the mediator may report (issue 26): settled in full, in part, or not, and the day; never the terms. */
+    outcome: mediationOutcome('outcome'),
+    outcomeDate: date('outcome_date', { mode: 'string' }),
+    /**
+     * An agreement to mediate is out for signature (decision 055): while true, counsel who have not signed it are held
+     * out of the case's channels, documents and sessions. Kept by the signing module in the transactions that open,
+     * seal and void agreements, so the thread's one-statement read can check it without a join.
+     */
+    agreementPending: boolean('agreement_pending').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -13,6 +13,7 @@ import * as requestsRepo from '../requests/requests.repo';
 import { REQUEST_NOT_FOUND } from '../requests/requests.service';
 import { findReassignCandidate, moveSelectedAcceptance } from './admin-reassign.repo';
 import { appendAudit } from '../../audit/audit.repo';
+import { agreementOnReassign } from '../signing/agreement.service';
 
 /** 404 before the body is read (RULES.md 6: 401 → 404 → 403 → 400 → 409); admins see every request. */
 export async function assertRequestExists(ctx: AppContext, requestId: string): Promise<void> {
@@ -46,6 +47,7 @@ export async function reassignMediator(ctx: AppContext, admin: SessionUser, requ
     const updated = await requestsRepo.updateRequest(tx, request.id, { selectedMediatorId: candidate.id, matchedAt, updatedAt: now });
     if (payment) await setPayee(tx, payment.id, candidate.id, now);
     await moveSelectedAcceptance(tx, request.id, candidate.id, now);
+    await agreementOnReassign(tx, now, updated);
 
     const caseLabel = `${updated.caseName} (Case #${updated.caseNumber})`;
     const newName = `${candidate.firstName} ${candidate.lastName}`;

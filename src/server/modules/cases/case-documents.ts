@@ -10,6 +10,7 @@ import type { mediationRequests } from '../../db/schema';
 import { findUploads } from '../files/files.repo';
 import { downloadUrlFor, uploadIdFromPath } from '../files/file-rules';
 import { accessesOf, ACCESSES_IN_DETAIL, secondSideDocuments, type CaseDocumentKind, type UploadRow } from './documents.repo';
+import { heldByAgreement } from '../signing/agreement-hold';
 
 type RequestRow = typeof mediationRequests.$inferSelect;
 type Person = { id: string; role: string | null };
@@ -68,9 +69,11 @@ export interface CaseDocumentRows {
   uploadsById: Map<string, UploadRow>;
   secondSide: Map<string, UploadRow[]>;
   accesses: Map<string, DocumentAccess[]>;
+  /** Requests whose unsigned agreement to mediate holds the viewer to their own documents (decision 055). */
+  held: Set<string>;
 }
 
-export const NO_CASE_DOCUMENTS: CaseDocumentRows = { uploadsById: new Map(), secondSide: new Map(), accesses: new Map() };
+export const NO_CASE_DOCUMENTS: CaseDocumentRows = { uploadsById: new Map(), secondSide: new Map(), accesses: new Map(), held: new Set() };
 
 /** At most three queries whatever the page size: the first side's uploads, the second side's, the viewer's openings. */
 export async function loadCaseDocuments(db: DbOrTx, requests: RequestRow[], viewerId: string): Promise<CaseDocumentRows> {
@@ -87,7 +90,10 @@ export async function loadCaseDocuments(db: DbOrTx, requests: RequestRow[], view
   // The log is the uploader's: only the viewer's own documents need it.
   const mine = [...uploadsById.values()].filter((u) => u.ownerId === viewerId).map((u) => u.id);
   const accesses = mine.length ? await accessesOf(db, mine, ACCESSES_IN_DETAIL) : new Map<string, DocumentAccess[]>();
-  return { uploadsById, secondSide, accesses };
+  // Rare (an agreement out for signature), so checked per such request only.
+  const held = new Set<string>();
+  for (const r of requests.filter((r) => r.agreementPending)) if (await heldByAgreement(db, r, viewerId)) held.add(r.id);
+  return { uploadsById, secondSide, accesses, held };
 }
 
 /**
@@ -123,7 +129,8 @@ export function presentCaseDocuments(
   const second = (rows.secondSide.get(request.id) ?? []).map((u) =>
     document(u.objectPath, u.id, u, u.purpose === 'brief' ? 'brief' : 'case_file', 'second', u.ownerId),
   );
-  const open = (d: RequestDocumentDto) => canOpenDocument(d.visibility, d.side, reader);
+  const held = rows.held.has(request.id);
+  const open = (d: RequestDocumentDto) => (held ? d.mine : canOpenDocument(d.visibility, d.side, reader));
   const firstOpen = first.filter(open);
   return {
     documents: [...firstOpen, ...second.filter(open)],

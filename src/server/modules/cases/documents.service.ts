@@ -16,6 +16,7 @@ import { findRequest, type RequestRow } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { caseDocumentOf, loadCaseDocuments, presentCaseDocuments, readerOf, visibilityOf, type CaseDocumentFacts } from './case-documents';
 import * as repo from './documents.repo';
+import { requireAgreementSigned } from '../signing/agreement-hold';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -31,6 +32,7 @@ export async function counselRequest(ctx: AppContext, user: SessionUser, request
   const request = await findVisibleRequest(ctx, user, requestId);
   const seat = seatOf(request, user.id);
   if (seat !== 'first' && seat !== 'second') throw forbidden('Only counsel in this case can add documents');
+  await requireAgreementSigned(ctx.db, request, user.id);
   return request;
 }
 

@@ -16,6 +16,7 @@ import { findRequest } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { findUserById } from '../users/users.repo';
 import { depositOf, splitOnJoining } from './fee-split.service';
+import { addCounselToAgreement } from '../signing/agreement.service';
 import { counselJoinedPoll } from '../scheduling/polls.service';
 import { startShareClock } from '../requests/share-deadline.service';
 import * as repo from './invitations.repo';
@@ -186,6 +187,8 @@ export async function acceptInvitation(
     await startShareClock(tx, { ...request, opposingLawyerId: user.id }, now);
     // A date poll already open now waits for this side's answers too (issue 25).
     await counselJoinedPoll(tx, ctx, { ...request, opposingLawyerId: user.id });
+    // A case with an agreement to mediate is signed by the joining counsel too (issue 26).
+    await addCounselToAgreement(tx, now, { ...request, opposingLawyerId: user.id }, user.id);
     const name = `${user.firstName} ${user.lastName}`;
     await notify(
       tx,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { UNSUBSCRIBE_INVALID, unsubscribeTokenKind } from '../../../common/schemas/email-preferences';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token';
 
-// The two-sided case's kinds a lawyer has (issue 23, decision 048), all on until turned off.
+// The kinds a lawyer has since the two-sided case (issue 23, decision 048), all on until turned off.
 const TWO_SIDED_LAWYER = [
   'counsel_joined',
   'invitation_declined',
@@ -20,6 +20,11 @@ const TWO_SIDED_LAWYER = [
   'share_due',
   // Scheduling the session (issue 25, decision 054).
   'date_poll_opened',
+  // The signed outcome (issue 26, decision 055).
+  'signature_requested',
+  'term_sheet_updated',
+  'signature_refused',
+  'document_sealed',
 ];
 const twoSidedOn = Object.fromEntries(TWO_SIDED_LAWYER.map((kind) => [kind, true]));
 
@@ -89,6 +94,9 @@ describe.each(backends)('e-mail preferences and unsubscribe on %s', (backend) =>
       'counsel_joined',
       'reviews_revealed',
       'session_proposed',
+      'term_sheet_updated',
+      'signature_refused',
+      'document_sealed',
     ]);
     expect((await call(t, 'GET', URL, fresh.cookie)).json()).toEqual([]);
 

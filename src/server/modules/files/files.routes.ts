@@ -18,6 +18,7 @@ import { findRequest } from '../requests/requests.repo';
 import { documentAccess } from '../cases/case-documents';
 import { recordOpening } from '../cases/documents.service';
 import { attachmentAccess } from '../messages/attachment-access';
+import { heldByAgreement } from '../signing/agreement-hold';
 
 const tags = ['Files'];
 
@@ -58,6 +59,8 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
         access: async (file) => {
           const owner = await findRequest(ctx.db, file.requestId!);
           if (!owner) return { caseDocument: false, allowed: false };
+          // A counsel held by an unsigned agreement to mediate opens only their own files (decision 055).
+          if (file.ownerId !== user.id && (await heldByAgreement(ctx.db, owner, user.id))) return { caseDocument: false, allowed: false, decided: true };
           const document = documentAccess(owner, file, user);
           if (document !== undefined) return { caseDocument: true, allowed: document };
           const inChannel = await attachmentAccess(ctx.db, owner, file, { user, impersonatorId: request.sessionData?.impersonatorId ?? null });

@@ -103,10 +103,11 @@ function threadPage(db: DbOrTx, requestId: string | SQL, participant: SQL | null
   // The thread exists once a mediator is selected, in THREAD_STATUSES, between the lawyer and that mediator; this one
   // statement serves one-sided cases only (a two-sided case's channels are read by listChannelMessages). The check
   // names the request itself, not each message's, so PostgreSQL runs it once, before reading the thread (a one-time
-  // filter): someone who is not a participant costs one probe of the request's key, not a walk of the thread.
+  // filter): someone who is not a participant costs one probe of the request's key, not a walk of the thread. While an
+  // agreement to mediate is out (decision 055) it answers nothing, and findThread decides who may read.
   const isParticipant = participant
     ? sql`EXISTS (SELECT 1 FROM ${mediationRequests} r WHERE r.id = ${requestId} AND r.selected_mediator_id IS NOT NULL
-        AND r.opposing_lawyer_id IS NULL AND r.status IN (${sql.join(
+        AND r.opposing_lawyer_id IS NULL AND NOT r.agreement_pending AND r.status IN (${sql.join(
           THREAD_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )}) AND (r.lawyer_id = ${participant} OR r.selected_mediator_id = ${participant}))`

@@ -16,6 +16,7 @@ import { channelLink, channelLinks, channelMembers, recipientOf, resolveChannel,
 import { listChannelMessages, markJointRead } from './channels.repo';
 import { presentMessage } from './messages.presenter';
 import * as repo from './messages.repo';
+import { requireAgreementSigned } from '../signing/agreement-hold';
 
 export const THREAD_NOT_FOUND = 'Message thread not found';
 export const THREAD_CLOSED = 'This mediation was cancelled. The conversation stays readable but takes no new messages.';
@@ -54,6 +55,7 @@ export async function findThread(
   const request = isUuid(requestId) ? await findRequest(db, requestId) : undefined;
   const view = request ? resolveChannel(request, caller.user, caller.impersonatorId, channel) : null;
   if (!request || !view) throw notFound(THREAD_NOT_FOUND);
+  if (view.reader !== 'admin') await requireAgreementSigned(db, request, caller.user.id);
   return { request, access: view.reader === 'admin' ? 'admin' : 'participant', view };
 }
 
@@ -173,6 +175,7 @@ export async function sendMessage(ctx: AppContext, caller: Caller, rawBody: unkn
     const view = request ? resolveChannel(request, user, caller.impersonatorId, input.channel) : null;
     if (!request || !view) throw notFound(THREAD_NOT_FOUND);
     if (view.reader === 'admin') throw forbidden(ADMIN_CANNOT_SEND);
+    await requireAgreementSigned(tx, request, user.id);
     if (request.status === 'cancelled') throw conflict(THREAD_CLOSED);
     const { channel } = view;
     const recipientId = recipientOf(request, channel, user.id);

@@ -45,6 +45,10 @@ const CREATED_BY: Record<NotificationType, { event: string; to: Who[] } | { owne
   session_rescheduled: { owner: 'a poll moving the session is confirmed: checked in modules/scheduling/polls.api.test.ts' },
   session_cancelled: { owner: 'a session is cancelled: checked in modules/scheduling/polls.api.test.ts' },
   session_reminder: { owner: 'a reminder job runs: checked in modules/scheduling/polls.api.test.ts' },
+  signature_requested: { owner: 'an agreement to mediate or a final term sheet awaits a counsel: issue 26, modules/signing' },
+  term_sheet_updated: { owner: 'a term sheet version is drafted or edits are proposed: issue 26, modules/signing' },
+  signature_refused: { owner: 'a signer refuses with a reason: issue 26, modules/signing' },
+  document_sealed: { owner: 'the last signature seals the document: issue 26, modules/signing' },
 };
 
 const EMAILED: NotificationType[] = [
@@ -67,6 +71,11 @@ const EMAILED: NotificationType[] = [
   // Scheduling the session (issue 25, decision 054); invites and reminders go by their own e-mails with the calendar file.
   'date_poll_opened',
   'session_proposed',
+  // The signed outcome (issue 26, decision 055); a party without an account gets its own e-mails, never turned off.
+  'signature_requested',
+  'term_sheet_updated',
+  'signature_refused',
+  'document_sealed',
 ];
 
 describe('notification types', () => {

@@ -66,6 +66,9 @@ export async function completeMediation(ctx: AppContext, user: SessionUser, requ
       completionResults: input.completionResults,
       deliverables: input.deliverables,
       mediatorProposal: input.mediatorProposal,
+      // The outcome for the certificate (issue 26); its day is the completion's (UTC) unless the mediator said another.
+      outcome: input.outcome ?? null,
+      outcomeDate: input.outcome ? (input.outcomeDate ?? now.toISOString().slice(0, 10)) : null,
       updatedAt: now,
     });
     await repo.incrementCompletedMediations(tx, user.id);

@@ -117,6 +117,8 @@ export function presentRequest(
     completionResults: request.completionResults,
     deliverables: request.deliverables,
     mediatorProposal: request.mediatorProposal,
+    outcome: request.outcome,
+    outcomeDate: request.outcomeDate,
     completedAt: iso(request.completedAt),
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),

@@ -10,6 +10,7 @@ import { lockInOrder } from '../../db/lock-order';
 import { conflict, notFound } from '../../errors';
 import { notify } from '../notifications/notifications.service';
 import { lockStep, recordCharge, settleStep, updateEscrow, type PaymentRow, type StepRow } from '../payments/payments.api';
+import { openAgreementIfRequired } from '../signing/agreement.service';
 import { REQUEST_NOT_FOUND } from './requests.service';
 import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
@@ -83,6 +84,8 @@ export async function applySelection(
       linkUrl: null,
     })),
   ]);
+  // The selected mediator's agreement to mediate, if they require one (issue 26, decision 055).
+  await openAgreementIfRequired(tx, now, updated);
   await announceRequestChange(tx, updated);
   return updated;
 }

@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import type { RequestRow } from '../requests/requests.repo';
+import { requireAgreementSigned } from '../signing/agreement-hold';
 
 export type SchedulingActor = Seat | 'admin';
 
@@ -29,6 +30,7 @@ export async function seatIn(ctx: AppContext, user: SessionUser, requestId: stri
   const request = await findVisibleRequest(ctx, user, requestId);
   const seat = seatOf(request, user.id) ?? (user.role === 'admin' ? 'admin' : null);
   if (!seat) throw forbidden(SCHEDULING_TEXTS.notInCase);
+  await requireAgreementSigned(ctx.db, request, user.id);
   return { request, seat };
 }
 
