@@ -141,6 +141,16 @@ export const OutcomeInputSchema = z.object({
 
 // ---- What the API answers ----
 
+/** The term sheet as stored and answered: the input's shape after its defaults and trims (no transforms: DESIGN 4). */
+const TermSheetContentDtoSchema = z.object({
+  parties: z.array(z.object({ name: z.string(), side: z.enum(CASE_SIDES), email: z.string().nullable() })),
+  payments: z.array(z.object({ amount: z.string(), payer: z.string(), payee: z.string(), dueDate: z.string() })),
+  releases: z.string(),
+  confidentiality: z.string(),
+  dismissal: z.string(),
+  otherTerms: z.string(),
+});
+
 export const SignerSchema = z.object({
   id: Id,
   name: z.string(),
@@ -178,7 +188,7 @@ export type Envelope = z.infer<typeof EnvelopeSchema>;
 export const TermSheetVersionSchema = z.object({
   number: z.number().int(),
   status: z.enum(TERM_SHEET_VERSION_STATUSES),
-  content: TermSheetContentSchema,
+  content: TermSheetContentDtoSchema,
   note: z.string().nullable(),
   createdBy: z.string(),
   createdAt: Timestamp,
@@ -189,7 +199,7 @@ export const EditProposalSchema = z.object({
   id: Id,
   baseVersion: z.number().int(),
   status: z.enum(EDIT_PROPOSAL_STATUSES),
-  content: TermSheetContentSchema,
+  content: TermSheetContentDtoSchema,
   note: z.string().nullable(),
   proposedBy: z.string(),
   side: z.enum(CASE_SIDES).nullable(),

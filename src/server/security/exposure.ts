@@ -28,7 +28,7 @@ export function findExposures(value: unknown, reader: Reader, path = '$'): strin
   const keys = new Set<string>([...FORBIDDEN_KEYS, ...reader.forbiddenKeys]);
   const needles = reader.forbiddenValues.filter((v) => v && v.length >= 6).map((v) => v.toLowerCase());
   const found: string[] = [];
-  const walk = (node: unknown, at: string) => {
+  const walk = (node: unknown, at: string, keysAreFields = true) => {
     if (typeof node === 'string') {
       const lower = node.toLowerCase();
       for (const needle of needles) if (lower.includes(needle)) found.push(`${at}: carries "${needle}"`);
@@ -40,8 +40,10 @@ export function findExposures(value: unknown, reader: Reader, path = '$'): strin
     }
     if (node && typeof node === 'object') {
       for (const [key, child] of Object.entries(node)) {
-        if (keys.has(key)) found.push(`${at}.${key}: forbidden field`);
-        walk(child, `${at}.${key}`);
+        if (keysAreFields && keys.has(key)) found.push(`${at}.${key}: forbidden field`);
+        // An error's `fieldErrors` is keyed by the caller's own input fields (a refused `password` is named so): only
+        // its texts are answers.
+        walk(child, `${at}.${key}`, key !== 'fieldErrors');
       }
     }
   };

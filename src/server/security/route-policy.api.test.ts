@@ -9,6 +9,7 @@ import { ensureAdmin } from '../modules/users/accounts.service';
 import { ACTORS, ROUTE_POLICY, STATES, type Actor, type Expect, type State } from './route-policy';
 import { findExposures, type Reader } from './exposure';
 import { fingerprintTables, WATCHED_TABLES } from '../../../tests/helpers/table-fingerprint';
+import { openTermSheet, type TermSheetFixture } from '../../../tests/helpers/term-sheet-fixture';
 
 // Issue 11, families 1 (route policy completeness), 2 (authorization matrix) and 3 (field exposure, read side).
 // Every registered route is collected as the app registers it; every route × actor (× request state) is called as
@@ -19,6 +20,11 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
 const keyOf = (method: string, url: string) => `${method} ${url}`;
+/**
+ * The signed outcome's tables (decision 055) are watched too, but for its append-only trail: it records every opening
+ * of a party's link, which the matrix calls.
+ */
+const SIGNING_TABLES = ['mediator_agreement_settings', 'term_sheet_versions', 'term_sheet_proposals', 'signing_envelopes', 'envelope_signers'];
 
 type Account = { cookie: string; id: string; email: string };
 
@@ -26,7 +32,7 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
   const routes: RouteOptions[] = [];
   let t: TestApp;
   const actors = {} as Record<Actor, Account | undefined>;
-  const requests = {} as Record<State, { id: string; fileId: string; paymentId: string }>;
+  const requests = {} as Record<State, { id: string; fileId: string; paymentId: string; termSheet?: TermSheetFixture }>;
   let notificationId: string;
   let disputeId: string;
   let supportId: string;
@@ -74,15 +80,29 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
       if (state === 'draft') id = (await ok('POST', '/api/requests', owner.cookie, validRequest(overrides))).id;
       else id = await createLiveRequest(t, owner.cookie, overrides);
       if (state !== 'draft' && state !== 'pending') await ok('POST', `/api/requests/${id}/accept`, mediator.cookie, { noConflictConfirmed: true });
+      let termSheet: TermSheetFixture | undefined;
       if (state === 'matched' || state === 'completed') {
         await ok('POST', `/api/requests/${id}/select-mediator/${mediator.id}`, owner.cookie);
         await ok('POST', '/api/messages', owner.cookie, { requestId: id, content: `Hello about ${state}` });
+        termSheet = await openTermSheet(t, {
+          requestId: id,
+          mediatorCookie: mediator.cookie,
+          counselCookie: owner.cookie,
+          parties: [
+            { name: 'Pat Party', side: 'first', email: `pat.party.${state}@example.com` },
+            { name: 'Ray Responder', side: 'second', email: '' },
+          ],
+        });
       }
       if (state === 'completed') {
-        await ok('POST', `/api/requests/${id}/complete`, mediator.cookie, { completionResults: 'Settled.' });
+        await ok('POST', `/api/requests/${id}/complete`, mediator.cookie, {
+          completionResults: 'Settled.',
+          outcome: 'settled_full',
+          outcomeDate: '2026-03-02',
+        });
         disputeId = (await ok('POST', `/api/requests/${id}/dispute`, owner.cookie, { reason: 'The session ended early.' })).id;
       }
-      requests[state] = { id, fileId: objectPath.split('/').pop()!, paymentId: await paymentOf(id) };
+      requests[state] = { id, fileId: objectPath.split('/').pop()!, paymentId: await paymentOf(id), termSheet };
     };
     for (const state of STATES) await make(state);
     notificationId = (await ok('GET', '/api/notifications', owner.cookie))[0].id;
@@ -97,7 +117,8 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
       sql`SELECT password AS v FROM users UNION ALL SELECT verification_token FROM users WHERE verification_token IS NOT NULL
           UNION ALL SELECT token_hash FROM password_reset_tokens UNION ALL SELECT client_secret FROM provider_charges WHERE client_secret IS NOT NULL
           UNION ALL SELECT payment_method_id FROM payments WHERE payment_method_id IS NOT NULL
-          UNION ALL SELECT sid FROM session`,
+          UNION ALL SELECT sid FROM session
+          UNION ALL SELECT token_hash FROM envelope_signers WHERE token_hash IS NOT NULL`,
     )) as unknown as { rows: { v: string }[] };
     const people = (Object.entries(actors) as [Actor, Account | undefined][]).filter(([, a]) => a) as [Actor, Account][];
     const phones: Partial<Record<Actor, string>> = {
@@ -130,7 +151,7 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
     await t?.close();
   });
 
-  const snapshot = () => fingerprintTables(t);
+  const snapshot = () => fingerprintTables(t, [...WATCHED_TABLES, ...SIGNING_TABLES]);
 
   const registered = () => {
     const keys = new Set<string>();
@@ -149,6 +170,8 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
   function requestFor(key: string, state: State): { url: string; payload?: unknown; headers?: Record<string, string> } {
     const [, pattern] = key.split(' ');
     const r = requests[state];
+    // A party's link: the matched case's (not per state: the link names no request to the caller).
+    const party = requests.matched.termSheet!;
     const url = pattern.replace(/:(\w+)/g, (_, name: string) => {
       if (pattern.startsWith('/api/files/objects')) return r.fileId;
       if (pattern.startsWith('/api/files/local-upload')) return UNKNOWN;
@@ -159,6 +182,10 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
       if (pattern.startsWith('/api/mediators/') || name === 'mediatorId') return actors.mediator!.id;
       if (name === 'userId') return actors.otherLawyer!.id;
       if (name === 'uploadId') return r.fileId;
+      if (pattern.startsWith('/api/term-sheet-proposals/')) return r.termSheet?.proposalId ?? UNKNOWN;
+      if (pattern.startsWith('/api/signing/envelopes/')) return r.termSheet?.envelopeId ?? UNKNOWN;
+      if (name === 'number') return String(r.termSheet?.version ?? 1);
+      if (name === 'token' && pattern.startsWith('/api/sign/')) return pattern.endsWith('/code') ? party.replacedTokens[0] : party.liveTokens[0];
       return r.id;
     });
     const bodies: Record<string, unknown> = {
@@ -199,6 +226,7 @@ describe.each(backends)('route policy and authorization matrix on %s', (backend)
     if (key === 'GET /api/email/unsubscribe') return { url: `${url}?token=forged` };
     if (key === 'PUT /api/files/local-upload/:key') return { url, payload: PDF, headers: { 'content-type': 'application/pdf' } };
     if (key === 'POST /api/payments/stripe/webhook') return { url, payload: '{}', headers: { 'content-type': 'application/json' } };
+    if (key === 'POST /api/verify') return { url, payload: PDF, headers: { 'content-type': 'application/pdf' } };
     return { url, payload: key in bodies ? bodies[key] : undefined };
   }
 

@@ -67,6 +67,17 @@ const withNoRole = (noRole: Expect, rest: (a: Actor, s: State) => Expect): Route
   return (a, s) => (a === 'noRole' ? noRole : inner(a, s));
 };
 
+/**
+ * A term sheet's proposal or envelope (decision 055), named by its own id: they exist from matched on (before, the id
+ * names nothing: 404 to every member). 401, 403 without a role, then 404 unless the caller sees its case (a side's
+ * proposal is that side's and the mediator's: admins get 404 too), then `rest`.
+ */
+const hasTermSheet = (s: State) => s === 'matched' || s === 'completed';
+const onProposal = (rest: (a: Actor, s: State) => Expect): RoutePolicy['expect'] =>
+  signedIn((a, s) => (a === 'noRole' ? 403 : !hasTermSheet(s) || !(a === 'owner' || selected(a, s)) ? 404 : rest(a, s)));
+const onEnvelope = (rest: (a: Actor, s: State) => Expect): RoutePolicy['expect'] =>
+  signedIn((a, s) => (a === 'noRole' ? 403 : !hasTermSheet(s) || !sees(a, s) ? 404 : rest(a, s)));
+
 const route = (expect: RoutePolicy['expect'], perState = false): RoutePolicy => ({ perState, expect });
 
 export const ROUTE_POLICY: Record<string, RoutePolicy> = {
@@ -320,6 +331,73 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   ),
   'GET /api/reviews': route(member(() => 'ok')),
   'GET /api/reviews/summary': route(member(() => 'ok')),
+
+  // The signed outcome (issue 26, decision 055). The agreement to mediate's settings are each mediator's own. A case's
+  // signing is read by its seats and admins (404 unless visible, 403 without a seat); only the seats write, each its
+  // part: versions by the mediator (counsel the first only), proposals by counsel, answered by the mediator, withdrawn
+  // by their author; a version marked final by the mediator; an envelope signed or refused by its signers. The
+  // matrix sends no body: 400 after the seat. On the fixtures version 2 is out for signature from matched on, with
+  // the owner's proposal open; once completed every write is 409 after the body. The outcome certificate: the seats
+  // and admins, once completed with an outcome (409 before).
+  'GET /api/agreement-template': route(member((a) => (isMediator(a) ? 'ok' : 403), 403)),
+  'PUT /api/agreement-template': route(member((a) => (isMediator(a) ? 400 : 403), 403)),
+  'GET /api/requests/:id/signing': route(
+    onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? 'ok' : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/term-sheet/versions': route(
+    onRequest((a, s) => (a === 'owner' || selected(a, s) ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/term-sheet/proposals': route(
+    onRequest((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'POST /api/requests/:id/term-sheet/versions/:number/final': route(
+    onRequest((a, s) => (selected(a, s) ? 409 : 403)), // out for signature already (matched), or closed (completed)
+    true,
+  ),
+  'POST /api/term-sheet-proposals/:id/accept': route(
+    onProposal((a, s) => (a === 'owner' ? 403 : s === 'matched' ? 'allowed' : 409)),
+    true,
+  ),
+  'POST /api/term-sheet-proposals/:id/decline': route(
+    onProposal((a) => (a === 'owner' ? 403 : 400)),
+    true,
+  ),
+  'POST /api/term-sheet-proposals/:id/withdraw': route(
+    onProposal((a, s) => (a !== 'owner' ? 403 : s === 'matched' ? 'allowed' : 409)),
+    true,
+  ),
+  'POST /api/signing/envelopes/:id/sign': route(
+    onEnvelope((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'POST /api/signing/envelopes/:id/refuse': route(
+    onEnvelope((a) => (a === 'owner' ? 400 : 403)),
+    true,
+  ),
+  'GET /api/signing/envelopes/:id/document': route(
+    onEnvelope(() => 'ok'),
+    true,
+  ),
+  'GET /api/signing/envelopes/:id/audit-certificate': route(
+    onEnvelope(() => 'ok'),
+    true,
+  ),
+  'GET /api/requests/:id/outcome-certificate': route(
+    onRequest((a, s) => (a === 'owner' || a === 'admin' || selected(a, s) ? (s === 'completed' ? 'ok' : 409) : 403)),
+    true,
+  ),
+  // A party's link is the credential (no account): whoever holds it gets the same answer, signed in or not. The
+  // matrix holds a party's link to the open envelope; asking a code uses their link to the replaced one (409: it
+  // signs nothing). Without a body, signing and refusing are 400 after the link. The verification is public.
+  'GET /api/sign/:token': route(everyone('ok')),
+  'GET /api/sign/:token/document': route(everyone('ok')),
+  'POST /api/sign/:token/code': route(everyone(409)),
+  'POST /api/sign/:token': route(everyone(400)),
+  'POST /api/sign/:token/refuse': route(everyone(400)),
+  'POST /api/verify': route(everyone('ok')),
 
   // Messages: the thread exists from matched on, between the owner and the selected mediator; admins read it.
   'GET /api/messages': route(signedIn(() => 'ok')),

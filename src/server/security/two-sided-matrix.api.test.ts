@@ -5,12 +5,16 @@ import { call, createLiveRequest, setTier } from '../../../tests/helpers/request
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpers/test-app';
 import { inviteAndJoin } from '../../../tests/helpers/two-sided';
 import { payShare } from '../../../tests/helpers/fee-split';
+import { openTermSheet, type TermSheetFixture } from '../../../tests/helpers/term-sheet-fixture';
+import type { CaseSigning } from '../../common/schemas/signing';
 import { ensureAdmin } from '../modules/users/accounts.service';
 
 // Issue 23's routes × actor × side, as route-policy.api.test.ts does for the spec's routes on one-sided requests: on a
 // matched two-sided case, every route of the two-sided case (and the spec's routes where a side changes the answer)
 // called as each actor. Outsiders get 404; the other side's private material (its own-side document, its private
-// channel) is 404 too; who may see but not act gets 403 (RULES.md 6, docs/two-sided-case.md).
+// channel) is 404 too; who may see but not act gets 403 (RULES.md 6, docs/two-sided-case.md). The term sheet (issue
+// 26, decision 055): a side's proposed edits are that side's position, put to the mediator (the other side and admins:
+// 404); both counsel sign the envelope.
 
 const ACTORS = ['first', 'second', 'selected', 'passedOver', 'unrelated', 'admin', 'outsider'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -25,6 +29,7 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
   const cookies = {} as Record<Actor, string>;
   let id: string;
   const docs: Record<'own' | 'mediator' | 'everyone', string> = { own: '', mediator: '', everyone: '' };
+  let termSheet: TermSheetFixture;
 
   async function upload(cookie: string, fileName: string) {
     const ask = await call(t, 'POST', '/api/files/upload', cookie, { fileName, size: PDF.length, purpose: 'case_file' });
@@ -66,6 +71,16 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
       expect(added.statusCode, added.body).toBe(201);
       docs[key] = added.json().uploadId;
     }
+    // Version 2 out for signature to both counsel and the first side's party; the second side proposed edits to it.
+    termSheet = await openTermSheet(t, {
+      requestId: id,
+      mediatorCookie: selected.cookie,
+      counselCookie: second.cookie,
+      parties: [
+        { name: 'Ann Applicant', side: 'first', email: 'ann.applicant@example.com' },
+        { name: 'Rob Respondent', side: 'second', email: '' },
+      ],
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -191,6 +206,92 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
       { channel: 'first' },
       all(404, { first: 200, selected: 200 }),
     ],
+    // The term sheet: each seat its part (no body: 400 after the seat), admins and the passed-over mediator read-only or
+    // nothing. The second side's proposal: its author withdraws it, the mediator answers it, nobody else sees it.
+    [
+      'the case’s signing',
+      'GET',
+      () => `/api/requests/${id}/signing`,
+      undefined,
+      all(403, { first: 200, second: 200, selected: 200, admin: 200, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'a version without content',
+      'POST',
+      () => `/api/requests/${id}/term-sheet/versions`,
+      {},
+      all(403, { first: 400, second: 400, selected: 400, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'edits proposed without content',
+      'POST',
+      () => `/api/requests/${id}/term-sheet/proposals`,
+      {},
+      all(403, { first: 400, second: 400, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'the version out for signature marked final again',
+      'POST',
+      () => `/api/requests/${id}/term-sheet/versions/${termSheet.version}/final`,
+      undefined,
+      all(403, { selected: 409, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'the second side’s proposal declined without a reason',
+      'POST',
+      () => `/api/term-sheet-proposals/${termSheet.proposalId}/decline`,
+      {},
+      all(404, { second: 403, selected: 400 }),
+    ],
+    [
+      'the second side’s proposal withdrawn',
+      'POST',
+      () => `/api/term-sheet-proposals/${termSheet.proposalId}/withdraw`,
+      undefined,
+      all(404, { second: 200, selected: 403 }),
+    ],
+    [
+      'the withdrawn proposal accepted',
+      'POST',
+      () => `/api/term-sheet-proposals/${termSheet.proposalId}/accept`,
+      undefined,
+      all(404, { second: 403, selected: 409 }),
+    ],
+    [
+      'the envelope signed without a signature',
+      'POST',
+      () => `/api/signing/envelopes/${termSheet.envelopeId}/sign`,
+      {},
+      all(403, { first: 400, second: 400, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'the envelope refused without a reason',
+      'POST',
+      () => `/api/signing/envelopes/${termSheet.envelopeId}/refuse`,
+      {},
+      all(403, { first: 400, second: 400, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'the envelope’s document',
+      'GET',
+      () => `/api/signing/envelopes/${termSheet.envelopeId}/document`,
+      undefined,
+      all(403, { first: 200, second: 200, selected: 200, admin: 200, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'its audit certificate',
+      'GET',
+      () => `/api/signing/envelopes/${termSheet.envelopeId}/audit-certificate`,
+      undefined,
+      all(403, { first: 200, second: 200, selected: 200, admin: 200, unrelated: 404, outsider: 404 }),
+    ],
+    [
+      'the outcome certificate before completion',
+      'GET',
+      () => `/api/requests/${id}/outcome-certificate`,
+      undefined,
+      all(409, { passedOver: 403, unrelated: 404, outsider: 404 }),
+    ],
   ];
 
   it.each(rows)('%s', async (_label, method, url, body, expected) => {
@@ -200,8 +301,18 @@ describe.each(backends)('two-sided case: route × actor × side on %s', (backend
       const res = await call(t, method, url(), cookies[actor], payload);
       answers[actor] = res.statusCode;
       // A refusal never carries the material it refuses.
-      if (res.statusCode === 404) expect(res.body).not.toMatch(/from second|own\.pdf/);
+      if (res.statusCode === 404) expect(res.body).not.toMatch(/from second|own\.pdf|its own costs/);
     }
     expect(answers).toEqual(expected);
+  });
+
+  it('a side’s proposed edits are read by that side and the mediator only', async () => {
+    const read: Record<string, number> = {};
+    for (const actor of ['first', 'second', 'selected', 'admin'] as const) {
+      const res = await call(t, 'GET', `/api/requests/${id}/signing`, cookies[actor]);
+      read[actor] = (res.json() as CaseSigning).termSheet.proposals.length;
+      if (!read[actor]) expect(res.body, actor).not.toMatch(/its own costs/);
+    }
+    expect(read).toEqual({ first: 0, second: 1, selected: 1, admin: 0 });
   });
 });

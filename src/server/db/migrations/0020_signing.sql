@@ -24,6 +24,8 @@ CREATE TABLE "envelope_signers" (
 	"status" "signer_status" DEFAULT 'pending' NOT NULL,
 	"token_hash" varchar(64),
 	"token_expires_at" timestamp with time zone,
+	"copy_token_hash" varchar(64),
+	"copy_token_expires_at" timestamp with time zone,
 	"code_hash" varchar(64),
 	"code_expires_at" timestamp with time zone,
 	"code_attempts" integer DEFAULT 0 NOT NULL,
@@ -35,7 +37,8 @@ CREATE TABLE "envelope_signers" (
 	"refusal_reason" text,
 	"ip" varchar(64),
 	"user_agent" varchar(500),
-	CONSTRAINT "envelope_signers_token_hash_unique" UNIQUE("token_hash")
+	CONSTRAINT "envelope_signers_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "envelope_signers_copy_token_hash_unique" UNIQUE("copy_token_hash")
 );
 --> statement-breakpoint
 CREATE TABLE "mediator_agreement_settings" (

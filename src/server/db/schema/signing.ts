@@ -35,7 +35,8 @@ import {
 import { mediationRequests } from './mediation';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer: both become a Buffer here.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'bytea', fromDriver: (value) => Buffer.from(value) });
 const requestRef = () =>
   uuid('request_id')
     .notNull()
@@ -146,6 +147,9 @@ export const envelopeSigners = pgTable(
     status: signerStatus('status').notNull().default('pending'),
     tokenHash: varchar('token_hash', { length: 64 }).unique(),
     tokenExpiresAt: at('token_expires_at'),
+    /** The link to the sealed copy e-mailed once sealed (the signing link keeps working until its own date too). */
+    copyTokenHash: varchar('copy_token_hash', { length: 64 }).unique(),
+    copyTokenExpiresAt: at('copy_token_expires_at'),
     codeHash: varchar('code_hash', { length: 64 }),
     codeExpiresAt: at('code_expires_at'),
     codeAttempts: integer('code_attempts').notNull().default(0),

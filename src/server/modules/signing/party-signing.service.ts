@@ -34,14 +34,16 @@ const codeHash = (signerId: string, code: string) => createHash('sha256').update
 
 /** The signer of a live link, and their envelope: 404 for an unknown link, 410 for one past its date. */
 async function signerByToken(ctx: AppContext, token: string) {
-  const signer = token.length <= 200 ? await repo.findSignerByTokenHash(ctx.db, hashToken(token)) : undefined;
+  const hash = token.length <= 200 ? hashToken(token) : null;
+  const signer = hash ? await repo.findSignerByTokenHash(ctx.db, hash) : undefined;
   const envelope = signer && (await repo.findEnvelope(ctx.db, signer.envelopeId));
   if (!signer || !envelope) throw notFound(PARTY_TEXTS.invalid);
-  if (!signer.tokenExpiresAt || signer.tokenExpiresAt <= ctx.clock.now()) throw new AppError(410, PARTY_TEXTS.expired);
-  return { signer, envelope };
+  const expiresAt = hash === signer.tokenHash ? signer.tokenExpiresAt : signer.copyTokenExpiresAt;
+  if (!expiresAt || expiresAt <= ctx.clock.now()) throw new AppError(410, PARTY_TEXTS.expired);
+  return { signer, envelope, expiresAt };
 }
 
-async function view(ctx: AppContext, token: string, signer: repo.SignerRow, envelope: repo.EnvelopeRow) {
+async function view(ctx: AppContext, token: string, { signer, envelope, expiresAt }: Awaited<ReturnType<typeof signerByToken>>) {
   const request = await findRequest(ctx.db, envelope.requestId);
   return {
     signerName: signer.name,
@@ -51,7 +53,7 @@ async function view(ctx: AppContext, token: string, signer: repo.SignerRow, enve
     status: signer.status,
     envelopeStatus: envelope.status,
     documentUrl: `/api/sign/${encodeURIComponent(token)}/document`,
-    expiresAt: signer.tokenExpiresAt!.toISOString(),
+    expiresAt: expiresAt.toISOString(),
   };
 }
 
@@ -65,9 +67,9 @@ const trail = (signer: repo.SignerRow, meta: RequestMeta) => ({
 
 /** GET /api/sign/{token}: what the party sees; each opening is in the audit trail. */
 export async function partyView(ctx: AppContext, token: string, meta: RequestMeta) {
-  const { signer, envelope } = await signerByToken(ctx, token);
-  await repo.insertEvents(ctx.db, [{ ...trail(signer, meta), kind: 'viewed', at: ctx.clock.now() }]);
-  return view(ctx, token, signer, envelope);
+  const link = await signerByToken(ctx, token);
+  await repo.insertEvents(ctx.db, [{ ...trail(link.signer, meta), kind: 'viewed', at: ctx.clock.now() }]);
+  return view(ctx, token, link);
 }
 
 /** The document behind a live link: the file as it will be signed, or the sealed one. */
@@ -156,8 +158,8 @@ export async function partySign(ctx: AppContext, token: string, raw: unknown, me
     });
     sealing = complete;
   });
-  const { signer, envelope } = await signerByToken(ctx, token);
-  return { view: await view(ctx, token, signer, envelope), sealing, envelopeId: envelope.id };
+  const link = await signerByToken(ctx, token);
+  return { view: await view(ctx, token, link), sealing, envelopeId: link.envelope.id };
 }
 
 /** POST /api/sign/{token}/refuse: the party refuses with a reason and their code. */
@@ -167,6 +169,5 @@ export async function partyRefuse(ctx: AppContext, token: string, raw: unknown, 
   await answerWithCode(ctx, token, input.code, meta, (tx, locked) =>
     recordRefusal(tx, locked.request, locked.envelope, { signer: locked.signer, reason: input.reason, method: 'email_code', meta, now: ctx.clock.now() }),
   );
-  const { signer, envelope } = await signerByToken(ctx, token);
-  return view(ctx, token, signer, envelope);
+  return view(ctx, token, await signerByToken(ctx, token));
 }

@@ -13,11 +13,12 @@ import { transaction } from '../../unit-of-work';
 import { newToken } from '../auth/tokens';
 import { sealKeyFrom } from './pdf/seal-key';
 import { renderSignedDocument, type SignedDocumentData } from './pdf/signed-document-pdf';
-import { PARTY_LINK_DAYS } from './envelopes.service';
 import { enqueuePartyMail, partySigningUrl } from './signing-mail';
 import * as repo from './signing.repo';
 
 const SIDE_LABEL = { first: 'Requesting side', second: 'Responding side' } as const;
+/** How long a party's link to the sealed copy works: time to keep the file. */
+const COPY_LINK_DAYS = 90;
 
 /** What the document says, as headed sections of lines: the agreement's paragraphs, or the term sheet's sections. */
 export function documentBody(envelope: repo.EnvelopeRow): SignedDocumentData['body'] {
@@ -90,10 +91,10 @@ export async function sealEnvelope(ctx: AppContext, envelopeId: string): Promise
         linkUrl: `/requests/${locked.id}#${envelope.kind === 'agreement' ? 'agreement' : 'term-sheet'}`,
       })),
     );
-    // A party has no account: a fresh personal link to download the sealed file (the first may be near its end).
+    // A party has no account: a link of its own to download the sealed copy (their signing link may be near its end).
     for (const party of signers.filter((s) => s.role === 'party')) {
       const { token, hash } = newToken();
-      await repo.updateSigner(tx, party.id, { tokenHash: hash, tokenExpiresAt: new Date(now.getTime() + PARTY_LINK_DAYS * 86_400_000) });
+      await repo.updateSigner(tx, party.id, { copyTokenHash: hash, copyTokenExpiresAt: new Date(now.getTime() + COPY_LINK_DAYS * 86_400_000) });
       await enqueuePartyMail(tx, {
         kind: 'party_document_sealed',
         to: party,

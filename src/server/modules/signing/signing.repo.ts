@@ -1,6 +1,6 @@
 // Rows of the signed outcome (decision 055). Every write runs under its case's request lock (lock-order.ts), so an
 // envelope, its signers and a term sheet's versions are never changed by two transactions at once.
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../common/ids';
 import type { TermSheetContent } from '../../../common/schemas/signing';
 import type { DbOrTx } from '../../db/client';
@@ -167,8 +167,12 @@ export async function insertSigners(db: DbOrTx, rows: NewSigner[]): Promise<Sign
   return db.insert(envelopeSigners).values(rows).returning();
 }
 
+/** The signer a party's link names: by their signing link or the sealed copy's. */
 export async function findSignerByTokenHash(db: DbOrTx, tokenHash: string): Promise<SignerRow | undefined> {
-  const [row] = await db.select().from(envelopeSigners).where(eq(envelopeSigners.tokenHash, tokenHash));
+  const [row] = await db
+    .select()
+    .from(envelopeSigners)
+    .where(or(eq(envelopeSigners.tokenHash, tokenHash), eq(envelopeSigners.copyTokenHash, tokenHash)));
   return row;
 }
 
