@@ -15,6 +15,7 @@ import { registerRequestPayments } from './modules/requests/payment-purposes';
 import { getSettings } from './modules/settings/settings.repo';
 import { registerSubscriptionPayments } from './modules/subscriptions/payment-purposes';
 import { OutboxRelay } from './outbox/relay';
+import { sealKeyFrom } from './modules/signing/pdf/seal-key';
 
 /** SESSION_SECRET, or one generated once and kept under DATA_DIR (development only; production requires it). */
 export function resolveSecret(env: Env): string {
@@ -73,5 +74,10 @@ export async function createContext(env: Env, overrides: ContextOverrides = {}):
   // and the tests alike (docs/decisions/040).
   registerPaymentPurposes();
   await getSettings(ctx.db);
+  // The seal of signed documents (decision 055): a configured file that does not open stops the start, here.
+  const seal = await sealKeyFrom(env);
+  if (seal.development && env.NODE_ENV === 'production') {
+    log.warn('SEAL_P12_BASE64 is not set: signed documents are sealed with a self-signed development seal (they still verify by their SHA-256)');
+  }
   return ctx;
 }

@@ -8,6 +8,7 @@ export const FORBIDDEN_KEYS = [
   'verificationToken',
   'verificationTokenExpiresAt',
   'tokenHash',
+  'codeHash',
   'resetToken',
   'paymentMethodId',
   'sid',

@@ -4,6 +4,7 @@ import { signUpLawyer, signUpMediator, uniqueEmail, PASSWORD } from '../../../te
 import { backends } from '../../../tests/helpers/backends';
 import { createCompletedRequest, createMatchedRequest } from '../../../tests/helpers/matched';
 import { call, createLiveRequest, setTier, validRequest } from '../../../tests/helpers/requests';
+import { termSheetContent } from '../../../tests/helpers/signing';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // Issue 11, family 3 (write side): privileged fields slipped into a write body never take effect. Each call must be
@@ -270,6 +271,63 @@ describe.each(backends)('privileged fields in write bodies take no effect on %s'
         handled: false,
         handled_by_id: null,
       });
+  });
+
+  it('the agreement, the term sheet and a signature: author, side, number, status and signer stay the server’s', async () => {
+    const { lawyer, mediator, id } = await createMatchedRequest(t);
+    refusedOrOk(await call(t, 'PUT', '/api/agreement-template', mediator.cookie, { required: false, template: null, ...PRIVILEGED }));
+    // `mediatorId` names someone else: the settings saved are the caller's own.
+    expect(await row(sql`SELECT count(*)::int AS n FROM mediator_agreement_settings WHERE mediator_id = ${FAKE_ID}`)).toEqual({ n: 0 });
+
+    const content = termSheetContent([
+      { name: 'Ann Applicant', side: 'first', email: '' },
+      { name: 'Rob Respondent', side: 'second', email: '' },
+    ]);
+    const versions = `/api/requests/${id}/term-sheet/versions`;
+    refusedOrOk(await call(t, 'POST', versions, mediator.cookie, { content, ...PRIVILEGED, number: 7, status: 'final', createdById: lawyer.user.id }), 201);
+    expect(await row(sql`SELECT number, status, created_by_id FROM term_sheet_versions WHERE request_id = ${id}`)).toEqual({
+      number: 1,
+      status: 'draft',
+      created_by_id: mediator.user.id,
+    });
+
+    const proposed = await call(t, 'POST', `/api/requests/${id}/term-sheet/proposals`, lawyer.cookie, {
+      baseVersion: 1,
+      content,
+      ...PRIVILEGED,
+      side: 'second',
+      proposedById: mediator.user.id,
+      acceptedAsVersion: 1,
+      decisionReason: 'Forged',
+    });
+    refusedOrOk(proposed, 201);
+    expect(
+      await row(sql`SELECT side, status, proposed_by_id, accepted_as_version, decision_reason FROM term_sheet_proposals WHERE request_id = ${id}`),
+    ).toEqual({ side: 'first', status: 'open', proposed_by_id: lawyer.user.id, accepted_as_version: null, decision_reason: null });
+
+    const final = await call(t, 'POST', `${versions}/1/final`, mediator.cookie);
+    expect(final.statusCode, final.body).toBe(201);
+    const signed = await call(t, 'POST', `/api/signing/envelopes/${final.json().id}/sign`, lawyer.cookie, {
+      intent: true,
+      signature: { kind: 'typed', text: 'Lena Lawyer' },
+      password: PASSWORD,
+      ...PRIVILEGED,
+      method: 'email_code',
+      name: 'Someone Else',
+      signedAt: '2020-01-01T00:00:00.000Z',
+      ip: '203.0.113.66',
+      sha256: 'f'.repeat(64),
+    });
+    refusedOrOk(signed);
+    expect(
+      await row(sql`SELECT name, method, ip, signed_at > '2025-01-01' AS signed_now FROM envelope_signers WHERE envelope_id = ${final.json().id}`),
+    ).toEqual({
+      name: 'Lena Lawyer',
+      method: 'password',
+      ip: '127.0.0.1',
+      signed_now: true,
+    });
+    expect(await row(sql`SELECT count(*)::int AS n FROM signing_envelopes WHERE sha256 = ${'f'.repeat(64)}`)).toEqual({ n: 0 });
   });
 
   it('`__proto__` and `constructor` keys are refused or ignored, and pollute nothing', async () => {

@@ -22,14 +22,21 @@ import { displayMoney } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useCompleteRequest } from './api';
 
+const { completionResults, deliverables, mediatorProposal } = CompleteSchema.shape;
+
 /**
  * The spec's fields, and the outcome beside them (issue 26): '' is "Not recorded", and then neither the outcome nor
  * its date is sent, so the spec's own call is unchanged. A chosen outcome needs its date, checked in the shared words.
+ * Built from the API schema's fields, not by extending it: zod refuses to overwrite keys of a schema with refinements.
  */
-const CompletionFormSchema = CompleteSchema.extend({
-  outcome: z.union([z.literal(''), z.enum(MEDIATION_OUTCOMES)]),
-  outcomeDate: z.string(),
-})
+const CompletionFormSchema = z
+  .object({
+    completionResults,
+    deliverables,
+    mediatorProposal,
+    outcome: z.union([z.literal(''), z.enum(MEDIATION_OUTCOMES)]),
+    outcomeDate: z.string(),
+  })
   .superRefine(({ outcome, outcomeDate }, ctx) => {
     if (!outcome) return;
     const checked = OutcomeInputSchema.shape.outcomeDate.unwrap().safeParse(outcomeDate);

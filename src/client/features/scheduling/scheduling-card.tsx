@@ -5,6 +5,7 @@ import type { SessionDto } from '../../../common/schemas/scheduling';
 import { Button } from '../../components/ui/button';
 import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
+import { AgreementRequired, isAgreementRequired } from '../signing/agreement-required';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useEnsureTimeZone, useScheduling } from './api';
 import { AttendeesSection } from './attendees-section';
@@ -44,7 +45,9 @@ export function SchedulingCard({ requestId, seat, closed }: { requestId: string;
   if (!data) {
     return (
       <SessionCardFrame ref={root}>
-        {error ? (
+        {isAgreementRequired(error) ? (
+          <AgreementRequired requestId={requestId} what="The case’s sessions" />
+        ) : error ? (
           <QueryError title="The sessions could not be loaded" error={error} onRetry={refetch} retrying={isRefetching} />
         ) : (
           <Skeleton className="h-24" />

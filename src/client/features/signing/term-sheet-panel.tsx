@@ -13,9 +13,10 @@ import { TermSheetEditor, type EditorMode } from './term-sheet-editor';
 import { TermSheetVersions } from './term-sheet-versions';
 import { isCounsel, latestVersion, newestFirst, type SigningSeat } from './view';
 
+// A refused version goes back to draft (decision 055): the mediator may mark it final again as it is, or change it first.
 const REFUSAL: RefusalTexts = {
-  before: 'Every signer and the mediator are told your reason, and drafting opens again: the mediator makes a new version to sign.',
-  after: 'Drafting is open again: the mediator makes a new version and marks it final to ask for signatures again.',
+  before: 'Every signer and the mediator are told your reason, and drafting opens again: the mediator changes the terms or asks for signatures again.',
+  after: 'Drafting is open again: the mediator marks this version, or a new one, final to ask for signatures again.',
 };
 
 /**

@@ -12,6 +12,7 @@ import { useThread, useThreads } from '../../features/messages/api';
 import { ChannelTabs, channelTabsFor, defaultChannelFor } from '../../features/messages/channel-tabs';
 import { ConnectionBanner } from '../../features/messages/connection-banner';
 import { ThreadView } from '../../features/messages/thread-view';
+import { AgreementRequired, isAgreementRequired } from '../../features/signing/agreement-required';
 import { hasErrorCode } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -77,7 +78,10 @@ export function ThreadPage() {
         </div>
       </div>
       <ConnectionBanner />
-      {twoSided ? (
+      {isAgreementRequired(list.error) ? (
+        // A counsel who has not signed the agreement to mediate: no thread and no box to write in, only the way to sign.
+        <AgreementRequired requestId={requestId} what="The case’s messages" />
+      ) : twoSided ? (
         <ChannelTabs
           tabs={channelTabsFor(
             sides,

@@ -3,7 +3,7 @@
 // is made after the commit that took the last signature (sealing.service.ts), never inside a transaction.
 import type { z } from 'zod';
 import type { CaseSide, EnvelopeKind, SignerRole, SigningMethod } from '../../../common/enums';
-import { CounselSignInputSchema, ReasonInputSchema, type SignatureInput, type TermSheetContent } from '../../../common/schemas/signing';
+import { CounselSignInputSchema, ReasonInputSchema, SIGNING_TEXTS, type SignatureInput, type TermSheetContent } from '../../../common/schemas/signing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
@@ -17,6 +17,7 @@ import { notify } from '../notifications/notifications.service';
 import { announceRequestChange } from '../requests/request-events';
 import type { RequestRow } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
+import { drawablePng } from './pdf/signature-image';
 import { lockSignable } from './signing-access';
 import { enqueuePartyMail, partySigningUrl } from './signing-mail';
 import * as repo from './signing.repo';
@@ -257,9 +258,14 @@ async function requireSigner(ctx: AppContext, user: SessionUser, envelopeId: str
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const parsed = schema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
-  const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-  throw badRequest(parsed.error.issues[0].message, fieldErrors);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
+    throw badRequest(parsed.error.issues[0].message, fieldErrors);
+  }
+  const data = parsed.data as { signature?: SignatureInput };
+  // A drawn signature must be a picture the sealed PDF can carry: checked now, not when the last signature is in.
+  if (data.signature?.kind === 'drawn' && !drawablePng(data.signature.image)) throw fieldError('signature', SIGNING_TEXTS.drawnSignature);
+  return parsed.data;
 }
 
 /** POST /api/signing/envelopes/{id}/sign: counsel sign with intent, a signature and their password. */

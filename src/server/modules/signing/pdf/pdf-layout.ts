@@ -1,5 +1,6 @@
 // What the signing PDFs share: the page (pdfkit, LETTER, the invoice's margins and fonts), collecting the bytes, a
 // footer on every page, and how times and methods are written.
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { APP_NAME } from '../../../../common/constants';
 import type { SignerRole, SigningMethod } from '../../../../common/enums';
@@ -7,10 +8,17 @@ import type { SignerRole, SigningMethod } from '../../../../common/enums';
 export const MARGIN = 56;
 export const GREY = '#555555';
 
+// pdfkit's built-in Helvetica covers Latin-1 only: "Łukasz" or "Дмитрий" would print as garbage on a signed document.
+// DejaVu Sans (embedded, subset) covers Latin, Greek and Cyrillic; registered under the names the layouts use.
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+const FONTS = { Helvetica: 'DejaVuSans', 'Helvetica-Bold': 'DejaVuSans-Bold', 'Helvetica-Oblique': 'DejaVuSans-Oblique' } as const;
+
 /** A pdfkit document whose pages stay open until `finish` (for the footers), and its bytes once ended. */
 export function startDocument(info: PDFKit.DocumentInfo & { CreationDate: Date }) {
   // pdfkit's file ID is a hash of the Info dictionary, so a fixed CreationDate makes the same input the same bytes.
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, compress: false, bufferPages: true, info: { Author: APP_NAME, Creator: APP_NAME, ...info } });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, fontFile(file));
+  doc.font('Helvetica');
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {

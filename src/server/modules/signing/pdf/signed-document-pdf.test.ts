@@ -84,6 +84,15 @@ describe('the sealed document', () => {
     expect(text).not.toContain('Not signed yet');
   });
 
+  it('prints names beyond Latin-1 as written (an embedded font, not the built-in Helvetica)', async () => {
+    const names = ['Łukasz Żółć', 'Дмитрий Иванов', 'Αθηνά Παππά'];
+    const file = await renderSignedDocument(
+      input(seal, { signers: names.map((name, i) => ({ ...signers[0], name, signature: { kind: 'typed' as const, text: name }, signedAt: at(i) })) }),
+    );
+    const text = pdfText(file);
+    for (const name of names) expect(text).toContain(name);
+  });
+
   it('carries one valid signature by the development seal', () => {
     const report = pdfSignatures(sealed);
     expect(report).toContain('Signature is Valid');
