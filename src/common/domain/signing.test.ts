@@ -42,7 +42,11 @@ describe('the changes between two versions', () => {
         },
       ],
     ],
-    ['a section filled in', { otherTerms: 'Each side bears its own fees.' }, [{ section: 'otherTerms', heading: 'Other terms', removed: ['None.'], added: ['Each side bears its own fees.'] }]],
+    [
+      'a section filled in',
+      { otherTerms: 'Each side bears its own fees.' },
+      [{ section: 'otherTerms', heading: 'Other terms', removed: ['None.'], added: ['Each side bears its own fees.'] }],
+    ],
     [
       'a party added keeps the others as they were',
       {
@@ -66,12 +70,20 @@ describe('the changes between two versions', () => {
 });
 
 describe('the agreement to mediate', () => {
-  const values = { mediatorName: 'Maya Mediator', caseName: 'Smith v. Jones', caseNumber: 'MH-1', fee: '$4,000.00', cancellationWindowHours: 48, counsel: 'Lena Lawyer' };
+  const values = {
+    mediatorName: 'Maya Mediator',
+    caseName: 'Smith v. Jones',
+    caseNumber: 'MH-1',
+    fee: '$4,000.00',
+    cancellationWindowHours: 48,
+    counsel: 'Lena Lawyer',
+  };
 
   it('fills every placeholder of the default text from the case', () => {
     const text = fillAgreement(DEFAULT_AGREEMENT_TEMPLATE, values);
     expect(text).not.toMatch(/\{\{/);
-    for (const part of ['Maya Mediator', 'Smith v. Jones (Case #MH-1)', '$4,000.00', 'less than 48 hours', 'Counsel: Lena Lawyer']) expect(text).toContain(part);
+    for (const part of ['Maya Mediator', 'Smith v. Jones (Case #MH-1)', '$4,000.00', 'less than 48 hours', 'Counsel: Lena Lawyer'])
+      expect(text).toContain(part);
     expect(text).toMatch(/No recording/);
   });
 
