@@ -268,3 +268,61 @@ describe.each(backends)('the spec’s own completion call on %s', (backend) => {
     expect((await call(t, 'GET', `/api/requests/${matched.id}/outcome-certificate`, matched.lawyer.cookie)).statusCode).toBe(409);
   });
 });
+
+describe.each(backends)('a party’s link and code on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function sentToParty() {
+    const matched = await createMatchedRequest(t);
+    await call(t, 'POST', `/api/requests/${matched.id}/term-sheet/versions`, matched.mediator.cookie, { content: { ...VERSION_1, parties: [PARTIES[0]] } });
+    expect((await call(t, 'POST', `/api/requests/${matched.id}/term-sheet/versions/1/final`, matched.mediator.cookie)).statusCode).toBe(201);
+    await t.ctx.outbox.kick();
+    const mail = [...t.mailer.sent].reverse().find((m) => m.to === PARTIES[0].email && /\/sign\//.test(m.text))!;
+    return { matched, token: mail.text.match(/\/sign\/([\w-]+)/)![1] };
+  }
+  const latestCode = async () => {
+    await t.ctx.outbox.kick();
+    return [...t.mailer.sent]
+      .reverse()
+      .find((m) => m.to === PARTIES[0].email && /\b\d{6}\b/.test(m.subject + m.text))!
+      .text.match(/\b(\d{6})\b/)![1];
+  };
+
+  it('refuses an unknown link (404) and an expired one (410), for reading and for signing alike', async () => {
+    expect((await call(t, 'GET', '/api/sign/not-a-real-token')).statusCode).toBe(404);
+    const { token } = await sentToParty();
+    t.clock.advance(15 * 86_400_000);
+    for (const [method, url, body] of [
+      ['GET', `/api/sign/${token}`, undefined],
+      ['POST', `/api/sign/${token}/code`, undefined],
+      ['POST', `/api/sign/${token}`, { intent: true, signature: typed('Ann'), code: '123456' }],
+    ] as const) {
+      const res = await call(t, method, url, undefined, body);
+      expect(res.statusCode, url).toBe(410);
+      expect(res.json(), url).toMatchObject({ code: 'link_expired', message: expect.stringMatching(/expired/) });
+    }
+  });
+
+  it('an expired code and a replaced code are refused; five wrong codes use the code up', async () => {
+    const { token } = await sentToParty();
+    const sign = (code: string) => call(t, 'POST', `/api/sign/${token}`, undefined, { intent: true, signature: typed('Ann Applicant'), code });
+    await call(t, 'POST', `/api/sign/${token}/code`);
+    const first = await latestCode();
+    t.clock.advance(11 * 60_000);
+    expect((await sign(first)).json().fieldErrors.code).toMatch(/expired/);
+    await call(t, 'POST', `/api/sign/${token}/code`);
+    const second = await latestCode();
+    const wrong = second === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) expect((await sign(wrong)).statusCode).toBe(400);
+    // The right code no longer works after five wrong ones: a new code is needed.
+    expect((await sign(second)).json().fieldErrors.code).toMatch(/Too many wrong codes/);
+    await call(t, 'POST', `/api/sign/${token}/code`);
+    expect((await sign(await latestCode())).statusCode).toBe(200);
+  });
+});
