@@ -139,3 +139,5 @@ BEGIN
 END
 $fn$;--> statement-breakpoint
 CREATE TRIGGER signing_events_append_only BEFORE UPDATE OR DELETE ON signing_events FOR EACH ROW EXECUTE FUNCTION signing_events_append_only();
+--> statement-breakpoint
+CREATE TRIGGER signing_events_no_truncate BEFORE TRUNCATE ON signing_events FOR EACH STATEMENT EXECUTE FUNCTION signing_events_append_only();

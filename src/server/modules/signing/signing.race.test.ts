@@ -67,6 +67,12 @@ describeOnPostgres('signing.race.test.ts', 'signing races on postgres', () => {
     const code = await partyCode(t, party.token, party.email);
     return () => partySign(t, party, code);
   }
+  /** The mediator writes version 2, which voids the envelope of version 1 if it is still open. */
+  const nextVersion = (c: Case) =>
+    call(t, 'POST', `/api/requests/${c.id}/term-sheet/versions`, c.mediator.cookie, {
+      content: termSheetContent(c.parties),
+      note: 'Replaces the version out for signature',
+    });
   const signAll = async (c: Case, who: ('lawyer' | 'opposing' | 'ann' | 'rob')[]) => {
     for (const signer of who) expect((await (await readySigner(c, signer))()).statusCode).toBe(200);
   };
@@ -152,7 +158,7 @@ describeOnPostgres('signing.race.test.ts', 'signing races on postgres', () => {
             job.done = true;
             return runJob(t.ctx, job.name, job.data);
           }
-          await new Promise((resolve) => setTimeout(resolve, 2));
+          await pause(2);
         }
         throw new Error('the seal job was never recorded');
       };
@@ -167,10 +173,7 @@ describeOnPostgres('signing.race.test.ts', 'signing races on postgres', () => {
       const c = await caseWithFinalTermSheet(t);
       const who = round % 2 === 0 ? 'opposing' : 'rob';
       const sign = await readySigner(c, who);
-      const content = termSheetContent(c.parties.map((p, i) => ({ name: p.name, side: i === 0 ? 'first' : 'second', email: p.email })));
-      const [signed, drafted] = await race(round, sign, () =>
-        call(t, 'POST', `/api/requests/${c.id}/term-sheet/versions`, c.mediator.cookie, { content, note: 'Payment date moved' }),
-      );
+      const [signed, drafted] = await race(round, sign, () => nextVersion(c));
       expect(drafted.statusCode, drafted.body).toBe(201);
       expect([200, 409], said([signed])).toContain(signed.statusCode);
 
@@ -199,10 +202,7 @@ describeOnPostgres('signing.race.test.ts', 'signing races on postgres', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const c = await caseWithFinalTermSheet(t);
       await signAll(c, ['lawyer', 'ann', 'rob']);
-      const content = termSheetContent(c.parties.map((p, i) => ({ name: p.name, side: i === 0 ? 'first' : 'second', email: p.email })));
-      const [signed, drafted] = await race(round, await readySigner(c, 'opposing'), () =>
-        call(t, 'POST', `/api/requests/${c.id}/term-sheet/versions`, c.mediator.cookie, { content }),
-      );
+      const [signed, drafted] = await race(round, await readySigner(c, 'opposing'), () => nextVersion(c));
       expect(drafted.statusCode, drafted.body).toBe(201);
       if (signed.statusCode === 200) {
         // Everyone signed version 1 before version 2 was written: it is sealed, and version 2 starts a new round.
