@@ -8,7 +8,6 @@ import {
   MEDIATION_OUTCOMES,
   SIGNER_ROLES,
   SIGNER_STATUSES,
-  SIGNING_EVENT_KINDS,
   SIGNING_METHODS,
   TERM_SHEET_VERSION_STATUSES,
   VERIFICATION_RESULTS,
@@ -273,8 +272,3 @@ export const VerificationSchema = z.object({
     .nullable(),
 });
 export type Verification = z.infer<typeof VerificationSchema>;
-
-export const SigningEventSchema = z.object({
-  kind: z.enum(SIGNING_EVENT_KINDS),
-  at: Timestamp,
-});

@@ -5,7 +5,7 @@ import type { SessionDto } from '../../../common/schemas/scheduling';
 import { Button } from '../../components/ui/button';
 import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
-import { AgreementRequired, isAgreementRequired } from '../signing/agreement-required';
+import { AgreementRequired, isAgreementRequired } from '../../components/agreement-required';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useEnsureTimeZone, useScheduling } from './api';
 import { AttendeesSection } from './attendees-section';

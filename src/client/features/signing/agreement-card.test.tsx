@@ -6,7 +6,7 @@ import { agreementEnvelope, caseSigning, signers } from './signing.fixture';
 import { fetchMock, loaded, renderCards } from './test-render';
 
 // The agreement to mediate card (issue 26): only when the mediator requires it; counsel who have not signed are told
-// plainly that the case stays locked until every counsel has.
+// plainly that the case stays closed to them until they sign.
 vi.mock('../../components/ui/use-toast', () => ({ toast: vi.fn(), toastError: vi.fn() }));
 
 beforeEach(() => {
@@ -20,10 +20,11 @@ afterEach(() => {
 });
 
 const LOCK = 'Sign the agreement to mediate to open this case.';
-const UNLOCK = 'The case’s messages, documents and sessions open once every counsel has signed.';
+const HELD = 'Until you sign it, the case’s messages, documents and sessions stay closed to you.';
+const PER_COUNSEL = 'Each counsel sees the case’s messages, documents and sessions once they have signed.';
 
 describe('the agreement card', () => {
-  it('tells a counsel who has not signed that the case opens once every counsel has, and offers to sign', async () => {
+  it('tells a counsel who has not signed that the case stays closed to them until they sign, and offers to sign', async () => {
     const waiting = agreementEnvelope({
       canSign: true,
       signers: [
@@ -35,7 +36,7 @@ describe('the agreement card', () => {
     await loaded(LOCK);
     const card = container.querySelector('#agreement') as HTMLElement;
     expect(within(card).getByRole('heading', { level: 2, name: 'Agreement to mediate' })).toBeTruthy();
-    expect(within(card).getByTestId('agreement-lock').textContent).toContain(UNLOCK);
+    expect(within(card).getByTestId('agreement-lock').textContent).toContain(HELD);
     const rows = within(card).getAllByTestId('signer');
     expect(rows.map((r) => r.textContent?.includes('Waiting'))).toEqual([true, false]);
     expect(rows[1].textContent).toContain('Signed');
@@ -61,7 +62,7 @@ describe('the agreement card', () => {
 
   it('the mediator sees who has signed, without the lock', async () => {
     renderCards(caseSigning({ agreement: { required: true, signedByMe: true, envelopes: [agreementEnvelope()] } }), { as: 'mediator' });
-    await loaded(UNLOCK);
+    await loaded(PER_COUNSEL);
     expect(screen.queryByTestId('agreement-lock')).toBeNull();
     expect(screen.getAllByTestId('signer')).toHaveLength(2);
   });

@@ -8,7 +8,9 @@ import { EnvelopePanel } from './envelope-panel';
 import { SigningCardFrame, useScrollToCard } from './signing-card-frame';
 import { isCounsel, newestFirst, signingSeat, type SigningSeat } from './view';
 
-const UNLOCK = 'The case’s messages, documents and sessions open once every counsel has signed.';
+// Each counsel is let in on their own signature (the server holds only those who have not signed), not once all have.
+const HELD = 'Until you sign it, the case’s messages, documents and sessions stay closed to you.';
+const PER_COUNSEL = 'Each counsel sees the case’s messages, documents and sessions once they have signed.';
 
 function AgreementContent({ requestId, seat, agreement }: { requestId: string; seat: SigningSeat; agreement: CaseSigning['agreement'] }) {
   const root = useRef<HTMLDivElement>(null);
@@ -29,11 +31,11 @@ function AgreementContent({ requestId, seat, agreement }: { requestId: string; s
           <Lock aria-hidden="true" />
           <div className="grid gap-1">
             <p className="font-semibold">Sign the agreement to mediate to open this case.</p>
-            <p>{UNLOCK}</p>
+            <p>{HELD}</p>
           </div>
         </Alert>
       ) : (
-        <p className="text-sm text-muted-foreground">{everyoneSigned ? 'Every counsel has signed: the case is open.' : UNLOCK}</p>
+        <p className="text-sm text-muted-foreground">{everyoneSigned ? 'Every counsel has signed: the case is open.' : PER_COUNSEL}</p>
       )}
       {envelopes.length ? (
         envelopes.map((e) => <EnvelopePanel key={e.id} requestId={requestId} envelope={e} signLabel="Sign the agreement" />)

@@ -216,7 +216,7 @@ describe('the signing round', () => {
     expect(screen.getByRole('button', { name: 'New version' })).toBeTruthy();
   });
 
-  it('a sealed round offers the sealed PDF and the audit certificate, with the file’s hash', async () => {
+  it('a sealed round offers the sealed PDF and the audit certificate, with the file’s hash, and nothing more to draft or propose', async () => {
     const sealed = envelope({
       status: 'sealed',
       sealedAt: '2030-03-04T18:00:00.000Z',
@@ -227,7 +227,8 @@ describe('the signing round', () => {
         signedAt: '2030-03-04T17:00:00.000Z',
       })),
     });
-    renderCards(caseSigning({ termSheet: { versions: [version(2, { status: 'signed' })], envelopes: [sealed] } }));
+    // The server would still let counsel propose edits: the card offers none on a signed version.
+    renderCards(caseSigning({ termSheet: { versions: [version(2, { status: 'signed' })], envelopes: [sealed], canPropose: true } }));
     await loaded(/Signed by everyone and sealed/);
     const round = screen.getByTestId('envelope');
     const pdf = within(round).getByRole('link', { name: 'Download the sealed PDF' });
@@ -235,5 +236,6 @@ describe('the signing round', () => {
     expect(pdf.hasAttribute('download')).toBe(true);
     expect(within(round).getByRole('link', { name: 'Audit certificate (PDF)' }).getAttribute('href')).toBe(sealed.auditUrl);
     expect(round.textContent).toContain('ab'.repeat(32));
+    expect(screen.queryByRole('button', { name: /New version|Propose edits|final/ })).toBeNull();
   });
 });

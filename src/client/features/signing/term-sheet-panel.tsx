@@ -43,8 +43,10 @@ function TermSheetBody({ requestId, seat, closed, signing }: { requestId: string
   const termSheet = signing.termSheet;
   const latest = latestVersion(termSheet.versions);
   const { current, earlier } = rounds(termSheet.envelopes, latest);
-  const canDraft = !closed && termSheet.canDraft;
-  const canPropose = !closed && termSheet.canPropose && latest !== null;
+  // A signed version is the settlement itself: nothing is drafted or proposed on top of it.
+  const settled = latest?.status === 'signed';
+  const canDraft = !closed && !settled && termSheet.canDraft;
+  const canPropose = !closed && !settled && termSheet.canPropose && latest !== null;
   const canFinalize = !closed && seat === 'mediator' && latest?.status === 'draft';
   return (
     <>

@@ -12,7 +12,7 @@ import { useThread, useThreads } from '../../features/messages/api';
 import { ChannelTabs, channelTabsFor, defaultChannelFor } from '../../features/messages/channel-tabs';
 import { ConnectionBanner } from '../../features/messages/connection-banner';
 import { ThreadView } from '../../features/messages/thread-view';
-import { AgreementRequired, isAgreementRequired } from '../../features/signing/agreement-required';
+import { AgreementRequired, isAgreementRequired } from '../../components/agreement-required';
 import { hasErrorCode } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -152,11 +152,6 @@ export async function moveEnvelope(
   return row;
 }
 
-export async function envelopeIdsSealing(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ id: signingEnvelopes.id }).from(signingEnvelopes).where(eq(signingEnvelopes.status, 'sealing'));
-  return rows.map((r) => r.id);
-}
-
 export function signersOf(db: DbOrTx, envelopeIds: string[]): Promise<SignerRow[]> {
   if (!envelopeIds.length) return Promise.resolve([]);
   return db.select().from(envelopeSigners).where(inArray(envelopeSigners.envelopeId, envelopeIds)).orderBy(asc(envelopeSigners.position));

@@ -109,7 +109,7 @@ export async function getCaseSigning(ctx: AppContext, user: SessionUser, request
   const counsel = seat === 'first' || seat === 'second';
   const signedByMe =
     !counsel || !agreements.length || signers.some((s) => s.userId === user.id && s.status === 'signed' && agreements.some((e) => e.id === s.envelopeId));
-  const open = ['matched', 'in_progress'].includes(request.status);
+  const open = ['matched', 'in_progress'].includes(request.status) && !versions.some((v) => v.status === 'signed');
   return {
     agreement: { required: agreements.length > 0, signedByMe, envelopes: agreements.map(dto) },
     termSheet: {

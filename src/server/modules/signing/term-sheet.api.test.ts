@@ -120,6 +120,9 @@ describe.each(backends)('the term sheet, signed and sealed, on %s', (backend) =>
     const accepted = await call(t, 'POST', `/api/term-sheet-proposals/${proposal.json().id}/accept`, matched.mediator.cookie);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ number: 2, status: 'draft', content: { otherTerms: 'Each side bears its own attorney fees.' } });
+    expect((await signing(opposing.cookie)).termSheet.proposals).toEqual([
+      expect.objectContaining({ status: 'accepted', acceptedAsVersion: 2, decisionReason: null }),
+    ]);
     expect((await call(t, 'POST', `/api/term-sheet-proposals/${proposal.json().id}/accept`, matched.mediator.cookie)).statusCode).toBe(409);
     const view = await signing(matched.lawyer.cookie);
     expect(view.termSheet.versions.map((v) => [v.number, v.status])).toEqual([
@@ -186,7 +189,13 @@ describe.each(backends)('the term sheet, signed and sealed, on %s', (backend) =>
     const robSigned = await call(t, 'POST', `/api/sign/${rob}`, undefined, { intent: true, signature: DRAWN, code: await partyMail(PARTIES[1].email, 'code') });
     expect(robSigned.json()).toMatchObject({ status: 'signed', envelopeStatus: 'sealed' });
 
-    const sealed = (await signing(matched.lawyer.cookie)).termSheet.envelopes.at(-1)!;
+    const afterSeal = await signing(matched.lawyer.cookie);
+    expect(afterSeal.termSheet).toMatchObject({ canDraft: false, canPropose: false });
+    // The signed term sheet is the outcome: no new version, no edits.
+    expect((await call(t, 'POST', `/api/requests/${id()}/term-sheet/versions`, matched.mediator.cookie, { content: VERSION_1 })).json().message).toMatch(
+      /signed by everyone/,
+    );
+    const sealed = afterSeal.termSheet.envelopes.at(-1)!;
     expect(sealed).toMatchObject({ status: 'sealed', id: envelope.id });
     expect(sealed.signers.every((s) => s.status === 'signed' && s.signedAt)).toBe(true);
     expect(sealed.signers.map((s) => s.method)).toEqual(['password', 'password', 'email_code', 'email_code']);

@@ -24,6 +24,7 @@ export const TERM_SHEET_TEXTS = {
   proposalNotFound: 'Proposal not found',
   proposalClosed: 'This proposal has already been answered',
   notAuthor: 'Only the counsel who proposed these edits can withdraw them',
+  signed: 'The term sheet is signed by everyone: it can no longer change',
 } as const;
 
 const COUNSEL = ['first', 'second'] as const;
@@ -38,9 +39,15 @@ async function tellOthers(tx: Tx, request: RequestRow, actorId: string, message:
   );
 }
 
+/** 409 once a version is signed by everyone: the signed term sheet is the outcome, not a draft. */
+function requireUnsigned(versions: repo.VersionRow[]): void {
+  if (versions.some((v) => v.status === 'signed')) throw conflict(TERM_SHEET_TEXTS.signed);
+}
+
 /** Writes the next version; what it replaces is superseded, voided or declined. */
 async function addVersion(tx: Tx, now: Date, request: RequestRow, userId: string, content: TermSheetContent, note: string | null) {
   const versions = await repo.versionsOf(tx, request.id);
+  requireUnsigned(versions);
   const number = (versions.at(-1)?.number ?? 0) + 1;
   const version = await repo.insertVersion(tx, { requestId: request.id, number, content, note, createdById: userId, createdAt: now });
   await repo.supersedeBefore(tx, request.id, number);
@@ -73,6 +80,7 @@ export async function proposeEdits(ctx: AppContext, user: SessionUser, requestId
     const request = await lockSignable(tx, requestId);
     const versions = await repo.versionsOf(tx, request.id);
     if (!versions.length) throw conflict(TERM_SHEET_TEXTS.noVersion);
+    requireUnsigned(versions);
     if (!versions.some((v) => v.number === input.baseVersion)) throw notFound(TERM_SHEET_TEXTS.noSuchVersion);
     const proposal = await repo.insertProposal(tx, {
       requestId: request.id,
@@ -120,21 +128,11 @@ export async function acceptProposal(ctx: AppContext, user: SessionUser, proposa
     const current = await repo.findProposal(tx, proposal.id);
     if (current?.status !== 'open') throw conflict(TERM_SHEET_TEXTS.proposalClosed);
     const now = ctx.clock.now();
-    const version = await addVersion(
-      tx,
-      now,
-      request,
-      user.id,
-      current.content,
-      current.note ? `Edits proposed: ${current.note}` : 'Edits proposed by counsel',
-    );
-    await repo.decideProposal(tx, current.id, {
-      status: 'accepted',
-      decidedById: user.id,
-      decisionReason: null,
-      acceptedAsVersion: version.number,
-      decidedAt: now,
-    });
+    // Decided first: the new version declines the proposals still open against older versions, and this is one.
+    const next = ((await repo.versionsOf(tx, request.id)).at(-1)?.number ?? 0) + 1;
+    await repo.decideProposal(tx, current.id, { status: 'accepted', decidedById: user.id, decisionReason: null, acceptedAsVersion: next, decidedAt: now });
+    const note = current.note ? `Edits proposed: ${current.note}` : 'Edits proposed by counsel';
+    const version = await addVersion(tx, now, request, user.id, current.content, note);
     await tellOthers(tx, request, user.id, `The mediator accepted proposed edits: version ${version.number} of the term sheet for ${request.caseName}.`);
     await announceRequestChange(tx, request);
     return version;
@@ -208,6 +206,7 @@ export async function markFinal(ctx: AppContext, user: SessionUser, requestId: s
   return transaction(ctx, async (tx) => {
     const request = await lockSignable(tx, requestId);
     const versions = await repo.versionsOf(tx, request.id);
+    requireUnsigned(versions);
     const version = versions.find((v) => v.number === number);
     if (!version) throw notFound(TERM_SHEET_TEXTS.noSuchVersion);
     if (version !== versions.at(-1)) throw conflict(TERM_SHEET_TEXTS.notLatest);

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../lib/api-client';
 import { AgreementRequired, isAgreementRequired } from './agreement-required';
 
 // A counsel held by the agreement to mediate (the server's 403 agreement_required) is shown the step to take, with

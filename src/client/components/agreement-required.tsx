@@ -1,7 +1,7 @@
 import { FileSignature, Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert';
-import { hasErrorCode } from '../../lib/api-client';
+import { Alert } from './ui/alert';
+import { hasErrorCode } from '../lib/api-client';
 
 /**
  * The server's 403 `agreement_required`: a counsel who has not signed the mediator's agreement to mediate asked for the
