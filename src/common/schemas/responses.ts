@@ -233,6 +233,8 @@ export const RequestDtoSchema = z.object({
   caseFilesUrls: z.array(z.string()),
   documentsUrl: z.array(z.string()),
   documents: z.array(RequestDocumentDtoSchema),
+  /** The viewer is counsel held by an unsigned agreement to mediate (decision 055): `documents` holds their own only. */
+  agreementHeld: z.boolean(),
   status: z.enum(REQUEST_STATUSES),
   selectedMediatorId: Id.nullable(),
   depositAmount: AmountSchema.nullable(),

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestDocumentDto, RequestDto } from '../../../common/api-types';
 import { CaseDocumentsCard } from './case-documents-card';
@@ -61,9 +62,11 @@ afterEach(() => {
 function renderCard(r: RequestDto, userId = ME) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <CaseDocumentsCard request={r} userId={userId} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <CaseDocumentsCard request={r} userId={userId} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -120,6 +123,14 @@ describe('CaseDocumentsCard', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it as it is' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(patches()).toHaveLength(1);
+  });
+
+  it('a counsel held by an unsigned agreement to mediate is told to sign it, and adds nothing until then', () => {
+    renderCard(request({ documents: [], agreementHeld: true }), OTHER);
+    expect(screen.getByTestId('agreement-required').textContent).toMatch(/Sign the agreement to mediate first/);
+    expect(screen.getByRole('link', { name: 'Read and sign the agreement' }).getAttribute('href')).toMatch(/#agreement$/);
+    expect(screen.queryByRole('button', { name: 'Add document' })).toBeNull();
+    expect(screen.queryByText('No documents yet.')).toBeNull();
   });
 
   it('counsel can add a document while the case is open; the selected mediator only reads', () => {

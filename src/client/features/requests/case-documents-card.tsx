@@ -13,6 +13,7 @@ import { toastError } from '../../components/ui/use-toast';
 import { formatDateTime } from '../../lib/format';
 import { useAddCaseDocument, useChangeDocumentVisibility } from './api';
 import { DocumentPicker } from './document-picker';
+import { AgreementRequired } from '../../components/agreement-required';
 
 // The case's documents (issue 23, docs/decisions/044): each with who may see it, the uploader's control to change
 // that (a narrowing asks first, naming who already opened it) and who opened it; counsel add documents here.
@@ -208,8 +209,10 @@ const OPEN_CASE = ['draft', 'pending_mediators', 'awaiting_selection', 'matched'
 export function CaseDocumentsCard({ request, userId }: { request: RequestDto; userId: string }) {
   if (!request.fullAccess) return null;
   const counsel = request.lawyerId === userId || request.opposingLawyerId === userId;
-  const canAdd = counsel && OPEN_CASE.includes(request.status);
-  if (!request.documents.length && !canAdd) return null;
+  // Held by an unsigned agreement to mediate (decision 055): their own documents only, nothing added until they sign.
+  const held = request.agreementHeld === true;
+  const canAdd = counsel && !held && OPEN_CASE.includes(request.status);
+  if (!request.documents.length && !canAdd && !held) return null;
   return (
     <Card>
       <CardHeader>
@@ -225,9 +228,10 @@ export function CaseDocumentsCard({ request, userId }: { request: RequestDto; us
               <DocumentRow key={d.uploadId} requestId={request.id} document={d} me={userId} />
             ))}
           </ul>
-        ) : (
+        ) : held ? null : (
           <p className="text-sm text-muted-foreground">No documents yet.</p>
         )}
+        {held ? <AgreementRequired requestId={request.id} what="The case’s documents" /> : null}
         {canAdd ? <AddDocument requestId={request.id} /> : null}
       </CardContent>
     </Card>

@@ -108,6 +108,7 @@ export function presentRequest(
     caseFilesUrls: docs ? docs.caseFilesUrls : [],
     documentsUrl: full ? request.documentsUrl : [],
     documents: docs ? docs.documents : [],
+    agreementHeld: extra.documents.held.has(request.id),
     status: request.status,
     selectedMediatorId: request.selectedMediatorId,
     depositAmount: twoDecimals(request.depositAmount ?? termsOf(request, extra.currentTerms).defaultDeposit),

@@ -67,7 +67,10 @@ describe.each(backends)('the agreement to mediate on %s', (backend) => {
     expect(envelope.signers).toEqual([expect.objectContaining({ role: 'counsel', side: 'first', status: 'pending', isMe: true })]);
 
     // The summary stays readable; the rest answers why, and where to sign.
-    expect((await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie)).statusCode).toBe(200);
+    const summary = await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().agreementHeld).toBe(true);
+    expect((await call(t, 'GET', `/api/requests/${id}`, mediator.cookie)).json().agreementHeld).toBe(false);
     for (const [method, url, body] of [
       ['GET', `/api/messages/${id}`, undefined],
       ['POST', '/api/messages', { requestId: id, content: 'Hello' }],
@@ -115,6 +118,7 @@ describe.each(backends)('the agreement to mediate on %s', (backend) => {
     expect(signed.json().sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await call(t, 'GET', `/api/messages/${id}`, lawyer.cookie)).statusCode).toBe(200);
     expect((await signing(id, lawyer.cookie)).agreement.signedByMe).toBe(true);
+    expect((await call(t, 'GET', `/api/requests/${id}`, lawyer.cookie)).json().agreementHeld).toBe(false);
 
     // Signing twice: refused.
     const again = await call(t, 'POST', `/api/signing/envelopes/${envelope.id}/sign`, lawyer.cookie, {
