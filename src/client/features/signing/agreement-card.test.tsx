@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { agreementEnvelope, caseSigning, signers } from './signing.fixture';
-import { fetchMock, loaded, renderCards } from './test-render';
+import { loaded, mockFetchPerTest, renderCards } from './test-render';
 
 // The agreement to mediate card (issue 26): only when the mediator requires it; counsel who have not signed are told
 // plainly that the case stays closed to them until they sign.
 vi.mock('../../components/ui/use-toast', () => ({ toast: vi.fn(), toastError: vi.fn() }));
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+mockFetchPerTest();
 
 const LOCK = 'Sign the agreement to mediate to open this case.';
 const HELD = 'Until you sign it, the case’s messages, documents and sessions stay closed to you.';

@@ -6,24 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
-import { ApiError } from '../../lib/api-client';
 import { IntentField } from './intent-field';
 import { usePartyRefuse, usePartySign, useSendPartyCode, type PartySigning } from './party-api';
 import { EMPTY_SIGNATURE, SignatureField, signatureInput, type SignatureDraft } from './signature-field';
-import { firstErrors, messageOf } from './view';
-
-type Errors = Partial<Record<'intent' | 'signature' | 'code' | 'reason' | 'message', string>>;
-
-const FIELDS = ['intent', 'signature', 'code', 'reason'] as const;
-
-/** Zod issues or the server's fieldErrors, by field ("signature.text" is the signature); the message only when no field explains it. */
-function errorsOf(entries: [string, string][], message?: string): Errors {
-  const fields = firstErrors(entries.map(([path, text]) => [path.startsWith('signature') ? 'signature' : path, text]));
-  const placed = FIELDS.some((f) => fields[f]);
-  return { intent: fields.intent, signature: fields.signature, code: fields.code, reason: fields.reason, message: placed ? undefined : message };
-}
-
-const fromError = (e: unknown) => errorsOf(e instanceof ApiError ? Object.entries(e.fieldErrors) : [], messageOf(e));
+import { useCheckedSubmit } from './use-checked-submit';
+import { messageOf } from './view';
 
 /** The e-mailed code: digits only. Other props (id, aria-*) come from the FormField around it. */
 function CodeInput({ value, onChange, ...props }: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void }) {
@@ -43,18 +30,10 @@ function CodeInput({ value, onChange, ...props }: Omit<ComponentProps<'input'>, 
 function RefuseForm({ refuse, initialCode, onDone }: { refuse: ReturnType<typeof usePartyRefuse>; initialCode: string; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const [code, setCode] = useState(initialCode);
-  const [errors, setErrors] = useState<Errors>({});
-  const submit = async () => {
-    const checked = PartyRefuseInputSchema.safeParse({ code, reason });
-    if (!checked.success) return setErrors(errorsOf(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
-    setErrors({});
-    try {
-      await refuse.mutateAsync(checked.data);
-      onDone();
-    } catch (e) {
-      setErrors(fromError(e));
-    }
-  };
+  const { errors, submit } = useCheckedSubmit(PartyRefuseInputSchema, ['code', 'reason'], async (input) => {
+    await refuse.mutateAsync(input);
+    onDone();
+  });
   return (
     <>
       <FormField label="Reason" required error={errors.reason} hint="Everyone on this document reads it.">
@@ -72,7 +51,7 @@ function RefuseForm({ refuse, initialCode, onDone }: { refuse: ReturnType<typeof
         <Button variant="outline" onClick={onDone} disabled={refuse.isPending}>
           Go back
         </Button>
-        <Button variant="destructive" onClick={() => void submit()} disabled={refuse.isPending}>
+        <Button variant="destructive" onClick={() => void submit({ code, reason })} disabled={refuse.isPending}>
           {refuse.isPending ? 'Sending...' : 'Refuse to sign'}
         </Button>
       </DialogFooter>
@@ -112,7 +91,6 @@ export function PartySignForm({ token, signing }: { token: string; signing: Part
   const [intent, setIntent] = useState(false);
   const [signature, setSignature] = useState<SignatureDraft>(EMPTY_SIGNATURE);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [refusing, setRefusing] = useState(false);
 
   const requestCode = async () => {
@@ -124,16 +102,8 @@ export function PartySignForm({ token, signing }: { token: string; signing: Part
       setSendError(messageOf(e));
     }
   };
-  const submit = async () => {
-    const checked = PartySignInputSchema.safeParse({ intent, signature: signatureInput(signature), code });
-    if (!checked.success) return setErrors(errorsOf(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
-    setErrors({});
-    try {
-      await sign.mutateAsync(checked.data);
-    } catch (e) {
-      setErrors(fromError(e));
-    }
-  };
+  // Signed, the page shows the thank-you in place of this form: the answer is the signer's new state.
+  const { errors, submit } = useCheckedSubmit(PartySignInputSchema, ['intent', 'signature', 'code'], (input) => sign.mutateAsync(input));
 
   return (
     <div className="grid gap-6">
@@ -163,7 +133,7 @@ export function PartySignForm({ token, signing }: { token: string; signing: Part
         aria-labelledby={`${id}-sign`}
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void submit({ intent, signature: signatureInput(signature), code });
         }}
       >
         <h2 id={`${id}-sign`} className="font-semibold">

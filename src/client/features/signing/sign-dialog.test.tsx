@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGNING_TEXTS } from '../../../common/schemas/signing';
-import { queryClient } from '../../lib/query-client';
 import { AGREEMENT_ID, agreementEnvelope, caseSigning, signers } from './signing.fixture';
-import { fetchMock, json, renderCards, writes, type Call } from './test-render';
+import { json, mockFetchPerTest, renderCards, writes, type Call } from './test-render';
 
 // Counsel signing (issue 26): the intent to sign first, a typed signature shown in a handwriting style, the password
 // again; the server's refusal of the password said under the field.
 vi.mock('../../components/ui/use-toast', () => ({ toast: vi.fn(), toastError: vi.fn() }));
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+mockFetchPerTest();
+// The drawn signature's test spies on the canvas.
+afterEach(() => vi.restoreAllMocks());
 
 const INTENT = 'I have read this document and intend to sign it electronically';
 const WRONG_PASSWORD = 'The password is not correct';

@@ -7,38 +7,21 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
 import { useSignEnvelope } from './api';
 import { IntentField } from './intent-field';
 import { EMPTY_SIGNATURE, SignatureField, signatureInput, type SignatureDraft } from './signature-field';
-import { firstErrors, messageOf } from './view';
-
-type Errors = Partial<Record<'intent' | 'signature' | 'password' | 'message', string>>;
-
-/** "signature.text" and "signature.image" are both said under the signature. */
-const fieldOf = (path: string) => (path.startsWith('signature') ? 'signature' : path);
+import { useCheckedSubmit } from './use-checked-submit';
 
 function SignForm({ envelope, sign, onDone }: { envelope: Envelope; sign: ReturnType<typeof useSignEnvelope>; onDone: () => void }) {
   const [intent, setIntent] = useState(false);
   const [signature, setSignature] = useState<SignatureDraft>(EMPTY_SIGNATURE);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const submit = async () => {
-    const checked = CounselSignInputSchema.safeParse({ intent, signature: signatureInput(signature), password });
-    if (!checked.success) return setErrors(firstErrors(checked.error.issues.map((i) => [fieldOf(i.path.join('.')), i.message])));
-    setErrors({});
-    try {
-      await sign.mutateAsync({ envelopeId: envelope.id, input: checked.data });
-      toast({ title: 'You signed', description: envelope.title });
-      onDone();
-    } catch (e) {
-      const fields: Errors = e instanceof ApiError ? firstErrors(Object.entries(e.fieldErrors).map(([path, m]) => [fieldOf(path), m])) : {};
-      // A refused password is said under the field; the message is for what no field explains (the envelope closed).
-      const placed = (['intent', 'signature', 'password'] as const).some((f) => fields[f]);
-      setErrors({ intent: fields.intent, signature: fields.signature, password: fields.password, message: placed ? undefined : messageOf(e) });
-    }
-  };
+  // A refused password is said under the field; the message is for what no field explains (the envelope closed).
+  const { errors, submit } = useCheckedSubmit(CounselSignInputSchema, ['intent', 'signature', 'password'], async (input) => {
+    await sign.mutateAsync({ envelopeId: envelope.id, input });
+    toast({ title: 'You signed', description: envelope.title });
+    onDone();
+  });
 
   return (
     <form
@@ -46,7 +29,7 @@ function SignForm({ envelope, sign, onDone }: { envelope: Envelope; sign: Return
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void submit({ intent, signature: signatureInput(signature), password });
       }}
     >
       <a

@@ -1,26 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentLine } from '../../../common/domain/signing';
 import { SIGNING_TEXTS } from '../../../common/schemas/signing';
 import { queryClient } from '../../lib/query-client';
 import { caseSigning, contentV1, contentV2, envelope, proposal, PROPOSAL_ID, REQUEST_ID, signers, TERM_SHEET_ENVELOPE_ID, version } from './signing.fixture';
-import { fetchMock, loaded, renderCards, writes } from './test-render';
+import { loaded, mockFetchPerTest, renderCards, writes } from './test-render';
 
 // The term sheet card (issue 26): versions and their comparison, counsel's proposals and the mediator's decision,
 // marking a version final, and the signing round with its refusal.
 const toasts = vi.hoisted(() => ({ toast: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../components/ui/use-toast', () => toasts);
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+mockFetchPerTest();
 
 const twoVersions = (over: Parameters<typeof caseSigning>[0] = {}) =>
   caseSigning({ ...over, termSheet: { versions: [version(1, { status: 'superseded' }), version(2, { note: 'Raised the payment' })], ...over.termSheet } });

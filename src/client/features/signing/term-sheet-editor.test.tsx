@@ -1,25 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SIGNING_TEXTS } from '../../../common/schemas/signing';
-import { queryClient } from '../../lib/query-client';
 import { caseSigning, contentV2, REQUEST_ID, version } from './signing.fixture';
-import { fetchMock, json, loaded, renderCards, writes, type Call } from './test-render';
+import { json, loaded, mockFetchPerTest, renderCards, writes, type Call } from './test-render';
 
 // The term sheet editor (issue 26): rows of parties and payments, the sections, a note; checked with the shared schema
 // before sending, the server's fieldErrors under their fields; prefilled from the version it starts from.
 const toasts = vi.hoisted(() => ({ toast: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../components/ui/use-toast', () => toasts);
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+mockFetchPerTest();
 
 async function openFirstDraft(answer?: (call: Call) => Response | undefined) {
   renderCards(caseSigning({ termSheet: { canDraft: true } }), { as: 'first' }, answer);

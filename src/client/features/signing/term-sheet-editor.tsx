@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { CASE_SIDES } from '../../../common/enums';
@@ -23,7 +23,6 @@ type Body = z.output<typeof TermSheetVersionInputSchema>;
 type Form = UseFormReturn<Values, unknown, Body>;
 
 const MAX_ROWS = 20;
-const ROW = 'grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-lg border p-3';
 const SECTIONS = [
   { name: 'releases', label: '3. Releases', hint: 'Who releases whom from which claims.' },
   { name: 'confidentiality', label: '4. Confidentiality', hint: 'What stays confidential, and any exceptions.' },
@@ -46,63 +45,87 @@ function valuesOf(base: TermSheetContent | null): Values {
   };
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+/** One party or payment: its fields under a numbered legend, with a Remove button beside it. */
+function Row({ legend, testId, onRemove, children }: { legend: string; testId: string; onRemove: () => void; children: ReactNode }) {
   return (
-    <Button variant="ghost" size="sm" className="justify-self-end" onClick={onClick} aria-label={`Remove ${label}`}>
-      <Trash2 aria-hidden="true" />
-      <span className="sr-only sm:not-sr-only">Remove</span>
-    </Button>
+    <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-lg border p-3" data-testid={testId}>
+      {/* Floated, the legend is laid out as a grid item beside its Remove button, not on the border. */}
+      <legend className="float-left text-sm font-medium">{legend}</legend>
+      <Button variant="ghost" size="sm" className="justify-self-end" onClick={onRemove} aria-label={`Remove ${legend.toLowerCase()}`}>
+        <Trash2 aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Remove</span>
+      </Button>
+      <div className="col-span-2 grid gap-3 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The parties or the payments: their rows, the list's own error (e.g. no party), and a button to add one more. */
+function RowList({
+  legend,
+  error,
+  count,
+  addLabel,
+  onAdd,
+  children,
+}: {
+  legend: string;
+  error: { message?: string; root?: { message?: string } } | undefined;
+  count: number;
+  addLabel: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  const listError = error?.root?.message ?? error?.message;
+  return (
+    <fieldset className="grid min-w-0 gap-3">
+      <legend className="mb-2 font-semibold">{legend}</legend>
+      {children}
+      {listError ? (
+        <p className="text-sm font-medium text-destructive" role="alert">
+          {listError}
+        </p>
+      ) : null}
+      {count < MAX_ROWS ? (
+        <Button variant="outline" size="sm" className="justify-self-start" onClick={onAdd}>
+          <Plus aria-hidden="true" />
+          {addLabel}
+        </Button>
+      ) : null}
+    </fieldset>
   );
 }
 
 function PartiesFields({ form }: { form: Form }) {
   const parties = useFieldArray({ control: form.control, name: 'content.parties' });
   const errors = form.formState.errors.content?.parties;
-  const listError = errors?.root?.message ?? errors?.message;
   return (
-    <fieldset className="grid min-w-0 gap-3">
-      <legend className="mb-2 font-semibold">1. Parties</legend>
+    <RowList legend="1. Parties" error={errors} count={parties.fields.length} addLabel="Add a party" onAdd={() => parties.append(newParty())}>
       {parties.fields.map((field, i) => (
-        <fieldset key={field.id} className={ROW} data-testid="party-row">
-          {/* Floated, the legend is laid out as a grid item beside its Remove button, not on the border. */}
-          <legend className="float-left text-sm font-medium">Party {i + 1}</legend>
-          <RemoveButton label={`party ${i + 1}`} onClick={() => parties.remove(i)} />
-          <div className="col-span-2 grid gap-3 sm:grid-cols-2">
-            <FormField label="Name" required error={errors?.[i]?.name?.message}>
-              <Input maxLength={200} autoComplete="off" {...form.register(`content.parties.${i}.name`)} />
-            </FormField>
-            <FormField label="Side" error={errors?.[i]?.side?.message}>
-              <NativeSelect {...form.register(`content.parties.${i}.side`)}>
-                {CASE_SIDES.map((side) => (
-                  <option key={side} value={side}>
-                    {SIDE_LABELS[side]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField
-              label="E-mail (optional)"
-              className="sm:col-span-2"
-              error={errors?.[i]?.email?.message}
-              hint="Parties with an e-mail sign by a link sent there; without one, their counsel signs for their side."
-            >
-              <Input type="email" maxLength={254} autoComplete="off" {...form.register(`content.parties.${i}.email`)} />
-            </FormField>
-          </div>
-        </fieldset>
+        <Row key={field.id} legend={`Party ${i + 1}`} testId="party-row" onRemove={() => parties.remove(i)}>
+          <FormField label="Name" required error={errors?.[i]?.name?.message}>
+            <Input maxLength={200} autoComplete="off" {...form.register(`content.parties.${i}.name`)} />
+          </FormField>
+          <FormField label="Side" error={errors?.[i]?.side?.message}>
+            <NativeSelect {...form.register(`content.parties.${i}.side`)}>
+              {CASE_SIDES.map((side) => (
+                <option key={side} value={side}>
+                  {SIDE_LABELS[side]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            label="E-mail (optional)"
+            className="sm:col-span-2"
+            error={errors?.[i]?.email?.message}
+            hint="Parties with an e-mail sign by a link sent there; without one, their counsel signs for their side."
+          >
+            <Input type="email" maxLength={254} autoComplete="off" {...form.register(`content.parties.${i}.email`)} />
+          </FormField>
+        </Row>
       ))}
-      {listError ? (
-        <p className="text-sm font-medium text-destructive" role="alert">
-          {listError}
-        </p>
-      ) : null}
-      {parties.fields.length < MAX_ROWS ? (
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => parties.append(newParty())}>
-          <Plus aria-hidden="true" />
-          Add a party
-        </Button>
-      ) : null}
-    </fieldset>
+    </RowList>
   );
 }
 
@@ -112,10 +135,8 @@ function PaymentsFields({ form }: { form: Form }) {
   const parties = useWatch({ control: form.control, name: 'content.parties' });
   const names = [...new Set((parties ?? []).map((p) => p.name.trim()).filter(Boolean))];
   const errors = form.formState.errors.content?.payments;
-  const listError = errors?.root?.message ?? errors?.message;
   return (
-    <fieldset className="grid min-w-0 gap-3">
-      <legend className="mb-2 font-semibold">2. Payment terms</legend>
+    <RowList legend="2. Payment terms" error={errors} count={payments.fields.length} addLabel="Add a payment" onAdd={() => payments.append(newPayment())}>
       {/* Payer and payee are usually parties: their names are offered, anything else may be typed. */}
       <datalist id={listId}>
         {names.map((name) => (
@@ -124,38 +145,22 @@ function PaymentsFields({ form }: { form: Form }) {
       </datalist>
       {payments.fields.length === 0 ? <p className="text-sm text-muted-foreground">No payment.</p> : null}
       {payments.fields.map((field, i) => (
-        <fieldset key={field.id} className={ROW} data-testid="payment-row">
-          {/* Floated, the legend is laid out as a grid item beside its Remove button, not on the border. */}
-          <legend className="float-left text-sm font-medium">Payment {i + 1}</legend>
-          <RemoveButton label={`payment ${i + 1}`} onClick={() => payments.remove(i)} />
-          <div className="col-span-2 grid gap-3 sm:grid-cols-2">
-            <FormField label="Amount" required error={errors?.[i]?.amount?.message} hint="In dollars, like 25000.00">
-              <Input inputMode="decimal" autoComplete="off" {...form.register(`content.payments.${i}.amount`)} />
-            </FormField>
-            <FormField label="Due date" required error={errors?.[i]?.dueDate?.message}>
-              <Input type="date" {...form.register(`content.payments.${i}.dueDate`)} />
-            </FormField>
-            <FormField label="Payer" required error={errors?.[i]?.payer?.message}>
-              <Input maxLength={200} autoComplete="off" list={listId} {...form.register(`content.payments.${i}.payer`)} />
-            </FormField>
-            <FormField label="Payee" required error={errors?.[i]?.payee?.message}>
-              <Input maxLength={200} autoComplete="off" list={listId} {...form.register(`content.payments.${i}.payee`)} />
-            </FormField>
-          </div>
-        </fieldset>
+        <Row key={field.id} legend={`Payment ${i + 1}`} testId="payment-row" onRemove={() => payments.remove(i)}>
+          <FormField label="Amount" required error={errors?.[i]?.amount?.message} hint="In dollars, like 25000.00">
+            <Input inputMode="decimal" autoComplete="off" {...form.register(`content.payments.${i}.amount`)} />
+          </FormField>
+          <FormField label="Due date" required error={errors?.[i]?.dueDate?.message}>
+            <Input type="date" {...form.register(`content.payments.${i}.dueDate`)} />
+          </FormField>
+          <FormField label="Payer" required error={errors?.[i]?.payer?.message}>
+            <Input maxLength={200} autoComplete="off" list={listId} {...form.register(`content.payments.${i}.payer`)} />
+          </FormField>
+          <FormField label="Payee" required error={errors?.[i]?.payee?.message}>
+            <Input maxLength={200} autoComplete="off" list={listId} {...form.register(`content.payments.${i}.payee`)} />
+          </FormField>
+        </Row>
       ))}
-      {listError ? (
-        <p className="text-sm font-medium text-destructive" role="alert">
-          {listError}
-        </p>
-      ) : null}
-      {payments.fields.length < MAX_ROWS ? (
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => payments.append(newPayment())}>
-          <Plus aria-hidden="true" />
-          Add a payment
-        </Button>
-      ) : null}
-    </fieldset>
+    </RowList>
   );
 }
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { RequestDto } from '../../../common/api-types';
 import type { RequestStatus } from '../../../common/enums';
 import type { CaseSigning } from '../../../common/schemas/signing';
@@ -10,7 +10,8 @@ import { AgreementCard } from './agreement-card';
 import { REQUEST_ID } from './signing.fixture';
 import { TermSheetCard } from './term-sheet-card';
 
-// The two signing cards as the request page renders them, over a fetch that answers like the API.
+// The two signing cards as the request page renders them, over a fetch that answers like the API (the party signing
+// page's test uses the same fetch).
 
 export const USERS = { first: 'u-first', second: 'u-second', mediator: 'u-mediator', admin: 'u-admin' } as const;
 
@@ -24,16 +25,28 @@ const callOf = (input: RequestInfo | URL, init?: RequestInit): Call => ({
   body: init?.body ? JSON.parse(String(init.body)) : undefined,
 });
 
-/** The calls made other than reading the signing. */
+/** In a test file: each test starts with `fetchMock` as the fetch and an empty query cache, and leaves nothing rendered. */
+export function mockFetchPerTest() {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** The calls made other than reads. */
 export const writes = (): Call[] => fetchMock.mock.calls.map(([input, init]) => callOf(input, init)).filter((c) => c.method !== 'GET');
+
+/** Every call is answered by `answer`. */
+export const answerCalls = (answer: (call: Call) => Response) => fetchMock.mockImplementation(async (input, init) => answer(callOf(input, init)));
 
 /** Serves `data` as the case's signing; `answer` may answer other calls (or an error); anything else is `{}`. */
 export function serve(data: CaseSigning, answer?: (call: Call) => Response | undefined) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const call = callOf(input, init);
-    if (call.method === 'GET' && call.url === `/api/requests/${REQUEST_ID}/signing`) return json(data);
-    return answer?.(call) ?? json({});
-  });
+  answerCalls((call) => (call.method === 'GET' && call.url === `/api/requests/${REQUEST_ID}/signing` ? json(data) : (answer?.(call) ?? json({}))));
 }
 
 export function renderCards(

@@ -2,9 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SIGNING_TEXTS, type PartySigningSchema } from '../../../common/schemas/signing';
+import { answerCalls, json, mockFetchPerTest, writes, type Call } from '../../features/signing/test-render';
 import { queryClient } from '../../lib/query-client';
 import { PartySignPage } from './party-sign-page';
 
@@ -12,7 +13,6 @@ import { PartySignPage } from './party-sign-page';
 // the code; refusing with a reason; and links that cannot be used, in plain words.
 
 type PartySigning = z.infer<typeof PartySigningSchema>;
-type Call = { method: string; url: string; body: unknown };
 
 const TOKEN = 'tok_abc123';
 const INTENT = 'I have read this document and intend to sign it electronically';
@@ -30,19 +30,9 @@ const signing = (over: Partial<PartySigning> = {}): PartySigning => ({
   ...over,
 });
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const callOf = (input: RequestInfo | URL, init?: RequestInit): Call => ({
-  method: init?.method ?? 'GET',
-  url: String(input),
-  body: init?.body ? JSON.parse(String(init.body)) : undefined,
-});
-const writes = () => fetchMock.mock.calls.map(([input, init]) => callOf(input, init)).filter((c) => c.method !== 'GET');
-
 /** GET answers `page`; `answer` answers the rest. */
 function renderPage(page: Response | (() => Response), answer: (call: Call) => Response = () => json({ sent: true })) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const call = callOf(input, init);
+  answerCalls((call) => {
     if (call.method === 'GET' && call.url === `/api/sign/${TOKEN}`) return typeof page === 'function' ? page() : page;
     return answer(call);
   });
@@ -57,15 +47,7 @@ function renderPage(page: Response | (() => Response), answer: (call: Call) => R
   );
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+mockFetchPerTest();
 
 describe('the party signing page', () => {
   it('shows who is asked to sign what, in which case, with the PDF to read', async () => {
