@@ -9,13 +9,14 @@ import { createCompletedRequest, createMatchedRequest } from './matched';
 import { call, createLiveRequest, validRequest } from './requests';
 import { newToken } from '../../src/server/modules/auth/tokens';
 import { replaceFeed } from '../../src/server/modules/scheduling/scheduling.repo';
+import { openTermSheet } from './term-sheet-fixture';
 import { sessionCookie, type TestApp } from './test-app';
 import { invitationToken, inviteAndJoin } from './two-sided';
 
 // The world the API fuzzer (src/server/security/openapi-fuzz/) calls into: an app with signed-in callers of every
 // role, objects of every kind that exist (requests in several states, payments, notifications, a dispute, a support
-// message, an uploaded object), their ids by the name a parameter gives them, and the operations of the served
-// OpenAPI description (GET /api/docs/json).
+// message, an uploaded object, a case's sessions, term sheets and envelopes), their ids by the name a parameter gives
+// them, and the operations of the served OpenAPI description (GET /api/docs/json).
 
 export const PUBLIC_ORIGIN = 'http://localhost:3000';
 
@@ -106,12 +107,18 @@ export async function createFuzzWorld(t: TestApp) {
     pools.token.push(invitationToken(t, email));
   }
 
-  // Scheduling (issue 25): a matched case of its own (the request routes' fuzz cancels the others), with a session
-  // confirmed from a poll, a live poll moving it with its candidate, an attendee of the lawyer's side; a blocked date of
-  // the mediator's; a calendar feed of a user no call acts as (making a feed replaces the token).
-  const scheduled = { id: await createLiveRequest(t, matched.lawyer.cookie), lawyer: matched.lawyer, mediator: matched.mediator };
-  expect((await call(t, 'POST', `/api/requests/${scheduled.id}/accept`, matched.mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
-  expect((await call(t, 'POST', `/api/requests/${scheduled.id}/select-mediator/${matched.mediator.user.id}`, matched.lawyer.cookie)).statusCode).toBe(200);
+  /** A case of the lawyer's matched with the mediator, out of reach of the request routes' fuzz (which cancels the others). */
+  const matchedCase = async () => {
+    const id = await createLiveRequest(t, matched.lawyer.cookie);
+    expect((await call(t, 'POST', `/api/requests/${id}/accept`, matched.mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    expect((await call(t, 'POST', `/api/requests/${id}/select-mediator/${matched.mediator.user.id}`, matched.lawyer.cookie)).statusCode).toBe(200);
+    return id;
+  };
+
+  // Scheduling (issue 25): a matched case of its own, with a session confirmed from a poll, a live poll moving it with
+  // its candidate, an attendee of the lawyer's side; a blocked date of the mediator's; a calendar feed of a user no call
+  // acts as (making a feed replaces the token).
+  const scheduled = { id: await matchedCase(), lawyer: matched.lawyer, mediator: matched.mediator };
   const schedule = async (method: 'POST' | 'PUT', url: string, cookie: string, body?: unknown) => {
     const res = await call(t, method, url, cookie, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -154,6 +161,36 @@ export async function createFuzzWorld(t: TestApp) {
   await replaceFeed(t.ctx.db, completed.lawyer.user.id, feed.hash, t.clock.now());
   pools.feedToken = [feed.token];
 
+  // The signed outcome (issue 26), on cases of its own: one whose opposing counsel joined after the selection, with
+  // version 2 of its term sheet out for signature to both counsel and a party (version 1's envelope replaced, its party
+  // link kept) and opposing counsel's edits proposed, for every pool; one whose envelope only the lawyer signs, in the
+  // envelope pool alone (the lawyer's password is in the pool: a valid case seals it); one whose envelope waits on a
+  // party, in the link pool alone (the fuzz's own new versions void the first case's envelope, not this one); one
+  // completed with its outcome, for the certificate.
+  const termSheetOn = (requestId: string, counselCookie: string, partyEmail: string) =>
+    openTermSheet(t, {
+      requestId,
+      mediatorCookie: matched.mediator.cookie,
+      counselCookie,
+      parties: [
+        { name: 'Ann Applicant', side: 'first', email: partyEmail },
+        { name: 'Rob Respondent', side: 'second', email: '' },
+      ],
+    });
+  const signingCase = await matchedCase();
+  await inviteAndJoin(t, matched.lawyer.cookie, signingCase, opposing);
+  const termSheet = await termSheetOn(signingCase, opposing.cookie, uniqueEmail('party'));
+  const sealable = await termSheetOn(await matchedCase(), matched.lawyer.cookie, '');
+  const partyOnly = await termSheetOn(await matchedCase(), matched.lawyer.cookie, uniqueEmail('party'));
+  const withOutcome = await matchedCase();
+  const completion = { completionResults: 'Settled in full.', outcome: 'settled_full', outcomeDate: '2026-03-02' };
+  expect((await call(t, 'POST', `/api/requests/${withOutcome}/complete`, matched.mediator.cookie, completion)).statusCode).toBe(200);
+  pools.signingRequest = [signingCase, withOutcome];
+  pools.proposal = [termSheet.proposalId];
+  pools.envelope = [termSheet.envelopeId, sealable.envelopeId];
+  pools.versionNumber = ['1', String(termSheet.version)];
+  pools.signingToken = [...termSheet.liveTokens, ...termSheet.replacedTokens, ...partyOnly.liveTokens];
+
   const victims = [await signUpVerified(t), await signUpVerified(t), await signUpVerified(t)];
   const listed = async (url: string, role: Role) => rowsOfIds((await call(t, 'GET', url, cookies[role])).json());
 
@@ -183,6 +220,10 @@ export async function createFuzzWorld(t: TestApp) {
     'attendeeId',
     'exceptionId',
     'feedToken',
+    'signingRequest',
+    'proposal',
+    'envelope',
+    'signingToken',
   ])
     expect(pools[name].length, name).toBeGreaterThan(0);
 
@@ -201,10 +242,16 @@ export async function createFuzzWorld(t: TestApp) {
       if (path.startsWith('/api/admin/support')) return pools.support;
       if (path.startsWith('/api/mediators')) return pools.mediator;
       if (/^\/api\/requests\/\{id\}\/(scheduling|poll-slots|attendees|polls|sessions)/.test(path)) return pools.scheduledRequest;
+      if (/^\/api\/requests\/\{id\}\/(signing|term-sheet|outcome-certificate)/.test(path)) return pools.signingRequest;
+      if (path.startsWith('/api/term-sheet-proposals/')) return pools.proposal;
+      if (path.startsWith('/api/signing/envelopes/')) return pools.envelope;
       return pools.request;
     }
     if (name === 'key') return pools.uploadKey;
-    if (name === 'token') return path.startsWith('/api/calendar/') ? pools.feedToken : pools.token;
+    if (name === 'token') return path.startsWith('/api/calendar/') ? pools.feedToken : path.startsWith('/api/sign/') ? pools.signingToken : pools.token;
+    if (name === 'number') return pools.versionNumber;
+    // Counsel sign with their account's password (every account of the world has the same one).
+    if (name === 'password' && path.startsWith('/api/signing/envelopes/')) return [PASSWORD];
     if (['pollId', 'candidateId', 'sessionId', 'attendeeId', 'exceptionId'].includes(name)) return pools[name];
     if (name === 'timeZone') return ['Europe/London', 'Asia/Kolkata', 'America/New_York'];
     if (name === 'fromDate' || name === 'startDate') return ['2026-03-09', '2026-07-01'];

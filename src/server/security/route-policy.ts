@@ -336,9 +336,9 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // signing is read by its seats and admins (404 unless visible, 403 without a seat); only the seats write, each its
   // part: versions by the mediator (counsel the first only), proposals by counsel, answered by the mediator, withdrawn
   // by their author; a version marked final by the mediator; an envelope signed or refused by its signers. The
-  // matrix sends no body: 400 after the seat. On the fixtures version 2 is out for signature from matched on, with
-  // the owner's proposal open; once completed every write is 409 after the body. The outcome certificate: the seats
-  // and admins, once completed with an outcome (409 before).
+  // matrix sends no body: 400 after the seat. On the fixtures version 2 was sent for signature once matched (the
+  // completion voided its envelope) and the owner's proposal is open; once completed every write is 409 after the
+  // body. The outcome certificate: the seats and admins, once completed with an outcome (409 before).
   'GET /api/agreement-template': route(member((a) => (isMediator(a) ? 'ok' : 403), 403)),
   'PUT /api/agreement-template': route(member((a) => (isMediator(a) ? 400 : 403), 403)),
   'GET /api/requests/:id/signing': route(

@@ -32,6 +32,7 @@ import { endCaseSchedule } from '../scheduling/sessions.service';
 import { announceRequestChange } from './request-events';
 import * as requestsRepo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+import { endCaseSigning } from '../signing/envelopes.service';
 
 type RequestRow = requestsRepo.RequestRow;
 
@@ -229,6 +230,7 @@ export async function cancelRequest(
     const updated = await requestsRepo.updateRequest(tx, request.id, { status: 'cancelled', cancelledAt: now, cancelReason: options.reason, updatedAt: now });
     // Sessions still to come are cancelled in every attendee's calendar, and a date poll closes (issue 25).
     await endCaseSchedule(tx, ctx, updated, 'The case was cancelled');
+    await endCaseSigning(tx, now, updated.id, 'The case was cancelled');
     const told = new Set(involved);
     if (request.selectedMediatorId) told.add(request.selectedMediatorId);
     if (actor === 'admin') told.add(request.lawyerId);

@@ -14,6 +14,7 @@ import { endCaseSchedule } from '../scheduling/sessions.service';
 import { announceRequestChange } from './request-events';
 import * as repo from './requests.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
+import { endCaseSigning } from '../signing/envelopes.service';
 
 type RequestRow = repo.RequestRow;
 
@@ -74,6 +75,7 @@ export async function completeMediation(ctx: AppContext, user: SessionUser, requ
     await repo.incrementCompletedMediations(tx, user.id);
     // A date poll still open has nothing left to schedule (issue 25).
     await endCaseSchedule(tx, ctx, updated, 'The mediation is complete');
+    await endCaseSigning(tx, now, updated.id, 'The mediation is complete');
     await notify(tx, [
       {
         userId: request.lawyerId,

@@ -71,6 +71,15 @@ export async function voidLiveEnvelope(tx: Tx, now: Date, requestId: string, kin
 }
 
 /**
+ * A case that ends (completed or cancelled, in that transaction) closes what is still out for signature: nothing can
+ * be signed on a closed case, and the hold of an agreement ends with it.
+ */
+export async function endCaseSigning(tx: Tx, now: Date, requestId: string, reason: string): Promise<void> {
+  await voidLiveEnvelope(tx, now, requestId, 'term_sheet', reason);
+  await voidLiveEnvelope(tx, now, requestId, 'agreement', reason);
+}
+
+/**
  * Opens an envelope: its signers (counsel get a notification), and the trail's "created" and "sent" events. The caller
  * holds the request lock and has voided what this replaces. Parties' personal links are returned, for the caller to
  * e-mail with `sendPartyLinks` (only term sheets have parties).

@@ -72,6 +72,11 @@ export async function partyView(ctx: AppContext, token: string, meta: RequestMet
   return view(ctx, token, link);
 }
 
+/** What the party's page shows now, without counting as an opening (after their own signature sealed it). */
+export async function partyState(ctx: AppContext, token: string) {
+  return view(ctx, token, await signerByToken(ctx, token));
+}
+
 /** The document behind a live link: the file as it will be signed, or the sealed one. */
 export async function partyDocument(ctx: AppContext, token: string) {
   const { envelope } = await signerByToken(ctx, token);

@@ -24,7 +24,7 @@ import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { errorResponses, fileBody, readErrors, writeErrors } from '../../route-responses';
 import { getAgreementSettings, saveAgreementSettings } from './agreement.service';
 import { counselRefuse, counselSign, type RequestMeta } from './envelopes.service';
-import { partyRefuse, partySign, partyView, sendPartyCode } from './party-signing.service';
+import { partyRefuse, partySign, partyState, partyView, sendPartyCode } from './party-signing.service';
 import { sealSoon } from './sealing.service';
 import { auditCertificate, envelopeDocument, outcomeCertificate, partyDocumentFile, type PdfFile } from './signing-files.service';
 import { getCaseSigning, presentEnvelope, presentProposal, presentVersion } from './signing.view';
@@ -36,7 +36,9 @@ import { verifyDocument } from './verification.service';
 const tags = ['Signing'];
 const IdParams = z.object({ id: z.string() });
 const TokenParams = z.object({ token: z.string() });
-const VersionParams = z.object({ id: z.string(), number: z.coerce.number().int().min(1).max(1_000_000) });
+// The number is read by the handler, after the session: a bad one is 404 (no such version), never a 400 before 401.
+const VersionParams = z.object({ id: z.string(), number: z.string() });
+const versionNumber = (raw: string) => (/^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : 0);
 /** A PDF dropped on the verification page: any bytes up to 25 MB. */
 export const VERIFY_MAX_BYTES = 25 * 1024 * 1024;
 
@@ -174,7 +176,7 @@ export function signingRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const user = requireActiveMember(request);
-      const envelope = await terms.markFinal(ctx, user, request.params.id, request.params.number);
+      const envelope = await terms.markFinal(ctx, user, request.params.id, versionNumber(request.params.number));
       return reply.status(201).send(await presentEnvelope(ctx, envelope.id, user.id));
     },
   );
@@ -292,7 +294,7 @@ function partySigningRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'E-mail the party a 6-digit code, valid 10 minutes',
         params: TokenParams,
-        response: { 200: z.object({ sent: z.literal(true) }), ...errorResponses(404, 409, 410, 429) },
+        response: { 200: z.object({ sent: z.literal(true) }), ...writeErrors(404, 409, 410) },
       },
     },
     async (request) => {
@@ -310,7 +312,7 @@ function partySigningRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'The party signs: intent, a typed or drawn signature, the e-mailed code',
         params: TokenParams,
         body: PartySignInputSchema,
-        response: { 200: PartySigningSchema, ...errorResponses(400, 404, 409, 410, 429) },
+        response: { 200: PartySigningSchema, ...writeErrors(404, 409, 410) },
       },
     },
     async (request) => {
@@ -318,7 +320,7 @@ function partySigningRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { view, sealing, envelopeId } = await partySign(ctx, request.params.token, request.body, metaOf(request));
       if (!sealing) return view;
       await sealSoon(ctx, envelopeId);
-      return partyView(ctx, request.params.token, metaOf(request));
+      return partyState(ctx, request.params.token);
     },
   );
 
@@ -331,7 +333,7 @@ function partySigningRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'The party refuses to sign, with a reason and the e-mailed code',
         params: TokenParams,
         body: PartyRefuseInputSchema,
-        response: { 200: PartySigningSchema, ...errorResponses(400, 404, 409, 410, 429) },
+        response: { 200: PartySigningSchema, ...writeErrors(404, 409, 410) },
       },
     },
     async (request) => {
@@ -353,7 +355,7 @@ function verificationRoute(app: FastifyInstance, ctx: AppContext): void {
         schema: {
           tags,
           summary: 'Verify a PDF (the raw file as the body): sealed by us and unchanged, changed since sealing, or not ours',
-          response: { 200: VerificationSchema, ...errorResponses(413, 429) },
+          response: { 200: VerificationSchema, ...errorResponses(403, 413, 429) },
         },
       },
       async (request) => {

@@ -255,7 +255,8 @@ describe.each(backends)('the term sheet, signed and sealed, on %s', (backend) =>
     for (const term of ['27,500', '27500', '25,000', 'attorney fees', 'prejudice', 'releases', 'confidential.', '2026-05-15']) {
       expect(certificate.toLowerCase(), term).not.toContain(term.toLowerCase());
     }
-    // Nothing changes on a closed case.
+    // Nothing changes on a closed case; what was still out for signature was voided with it.
+    expect((await signing(opposing.cookie)).termSheet.envelopes.every((e) => e.status !== 'open')).toBe(true);
     expect((await call(t, 'POST', `/api/requests/${id()}/term-sheet/versions`, matched.mediator.cookie, { content: VERSION_1 })).statusCode).toBe(409);
   });
 });

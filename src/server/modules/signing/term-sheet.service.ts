@@ -140,9 +140,8 @@ export async function acceptProposal(ctx: AppContext, user: SessionUser, proposa
 }
 
 async function closeProposal(ctx: AppContext, user: SessionUser, proposalId: string, status: 'declined' | 'withdrawn', reason: string | null) {
-  const { proposal, seat } = await proposalFor(ctx, user, proposalId);
-  if (status === 'declined') requireSigningSeat(seat, ['mediator'], SIGNING_ACCESS_TEXTS.mediatorOnly);
-  else if (proposal.proposedById !== user.id) throw forbidden(TERM_SHEET_TEXTS.notAuthor);
+  const { proposal } = await proposalFor(ctx, user, proposalId);
+  if (status === 'withdrawn' && proposal.proposedById !== user.id) throw forbidden(TERM_SHEET_TEXTS.notAuthor);
   return transaction(ctx, async (tx) => {
     const request = await lockSignable(tx, proposal.requestId);
     const closed = await repo.decideProposal(tx, proposal.id, {
@@ -171,7 +170,8 @@ async function closeProposal(ctx: AppContext, user: SessionUser, proposalId: str
 
 /** POST /api/term-sheet-proposals/{id}/decline (the mediator, with a reason). */
 export async function declineProposal(ctx: AppContext, user: SessionUser, proposalId: string, raw: unknown) {
-  await proposalFor(ctx, user, proposalId);
+  const { seat } = await proposalFor(ctx, user, proposalId);
+  requireSigningSeat(seat, ['mediator'], SIGNING_ACCESS_TEXTS.mediatorOnly); // 403 before the body's 400 (RULES.md 6)
   const { reason } = parseSigningInput(ReasonInputSchema, raw);
   return closeProposal(ctx, user, proposalId, 'declined', reason);
 }
