@@ -107,8 +107,9 @@ export async function getCaseSigning(ctx: AppContext, user: SessionUser, request
     );
   const agreements = envelopes.filter((e) => e.kind === 'agreement' && e.status !== 'void');
   const counsel = seat === 'first' || seat === 'second';
-  const signedByMe =
-    !counsel || !agreements.length || signers.some((s) => s.userId === user.id && s.status === 'signed' && agreements.some((e) => e.id === s.envelopeId));
+  // The same rule as the hold (agreement-hold.ts): the latest agreement the reader was asked to sign is signed.
+  const mine = agreements.flatMap((e) => signers.filter((s) => s.envelopeId === e.id && s.userId === user.id)).at(-1);
+  const signedByMe = !counsel || !request.agreementPending || mine?.status === 'signed';
   const open = ['matched', 'in_progress'].includes(request.status) && !versions.some((v) => v.status === 'signed');
   return {
     agreement: { required: agreements.length > 0, signedByMe, envelopes: agreements.map(dto) },
