@@ -198,17 +198,27 @@ describeOnPostgres('signing.race.test.ts', 'signing races on postgres', () => {
     }
   }, 240_000);
 
-  it('the last signature racing the mediator’s new version: sealed (version 1 signed, version 2 a draft) or void and 409', async () => {
+  it('the last signature racing the mediator’s new version: sealed and version 2 refused, or void and the signature refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const c = await caseWithFinalTermSheet(t);
       await signAll(c, ['lawyer', 'ann', 'rob']);
       const [signed, drafted] = await race(round, await readySigner(c, 'opposing'), () => nextVersion(c));
-      expect(drafted.statusCode, drafted.body).toBe(201);
+      // Exactly one lands: the signature (then the version is refused) or the version (then the signature is).
+      expect(
+        [
+          [200, 409],
+          [201, 409],
+        ],
+        said([signed, drafted]),
+      ).toContainEqual([signed.statusCode, drafted.statusCode].sort());
       if (signed.statusCode === 200) {
-        // Everyone signed version 1 before version 2 was written: it is sealed, and version 2 starts a new round.
+        // Every signature was in first: the term sheet is the outcome, and no version follows it.
+        expect(drafted.statusCode, drafted.body).toBe(409);
+        expect(drafted.json().message).toMatch(/signed by everyone/);
         await expectSealedOnce(c);
-        expect(await versionStatuses(c.id)).toEqual(['signed', 'draft']);
+        expect(await versionStatuses(c.id)).toEqual(['signed']);
       } else {
+        expect(drafted.statusCode, drafted.body).toBe(201);
         expect(signed.statusCode, signed.body).toBe(409);
         const { envelope, kinds } = await trailOf(c.envelope.id);
         expect(envelope.status).toBe('void');

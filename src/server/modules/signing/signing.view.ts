@@ -110,7 +110,8 @@ export async function getCaseSigning(ctx: AppContext, user: SessionUser, request
   // The same rule as the hold (agreement-hold.ts): the latest agreement the reader was asked to sign is signed.
   const mine = agreements.flatMap((e) => signers.filter((s) => s.envelopeId === e.id && s.userId === user.id)).at(-1);
   const signedByMe = !counsel || !request.agreementPending || mine?.status === 'signed';
-  const open = ['matched', 'in_progress'].includes(request.status) && !versions.some((v) => v.status === 'signed');
+  const signed = envelopes.some((e) => e.kind === 'term_sheet' && (e.status === 'sealing' || e.status === 'sealed'));
+  const open = ['matched', 'in_progress'].includes(request.status) && !signed;
   return {
     agreement: { required: agreements.length > 0, signedByMe, envelopes: agreements.map(dto) },
     termSheet: {

@@ -39,15 +39,20 @@ async function tellOthers(tx: Tx, request: RequestRow, actorId: string, message:
   );
 }
 
-/** 409 once a version is signed by everyone: the signed term sheet is the outcome, not a draft. */
-function requireUnsigned(versions: repo.VersionRow[]): void {
-  if (versions.some((v) => v.status === 'signed')) throw conflict(TERM_SHEET_TEXTS.signed);
+/**
+ * 409 once every signature of a version is in: the signed term sheet is the outcome, not a draft. Read from the
+ * envelopes (sealing or sealed), which the last signature moves under the same request lock, so a new version racing
+ * the last signature lands before it (voiding the envelope) or is refused, never beside a sealed version.
+ */
+async function requireUnsigned(tx: Tx, requestId: string): Promise<void> {
+  const done = (await repo.envelopesOf(tx, requestId)).some((e) => e.kind === 'term_sheet' && (e.status === 'sealing' || e.status === 'sealed'));
+  if (done) throw conflict(TERM_SHEET_TEXTS.signed);
 }
 
 /** Writes the next version; what it replaces is superseded, voided or declined. */
 async function addVersion(tx: Tx, now: Date, request: RequestRow, userId: string, content: TermSheetContent, note: string | null) {
+  await requireUnsigned(tx, request.id);
   const versions = await repo.versionsOf(tx, request.id);
-  requireUnsigned(versions);
   const number = (versions.at(-1)?.number ?? 0) + 1;
   const version = await repo.insertVersion(tx, { requestId: request.id, number, content, note, createdById: userId, createdAt: now });
   await repo.supersedeBefore(tx, request.id, number);
@@ -80,7 +85,7 @@ export async function proposeEdits(ctx: AppContext, user: SessionUser, requestId
     const request = await lockSignable(tx, requestId);
     const versions = await repo.versionsOf(tx, request.id);
     if (!versions.length) throw conflict(TERM_SHEET_TEXTS.noVersion);
-    requireUnsigned(versions);
+    await requireUnsigned(tx, request.id);
     if (!versions.some((v) => v.number === input.baseVersion)) throw notFound(TERM_SHEET_TEXTS.noSuchVersion);
     const proposal = await repo.insertProposal(tx, {
       requestId: request.id,
@@ -205,8 +210,8 @@ export async function markFinal(ctx: AppContext, user: SessionUser, requestId: s
   requireSigningSeat(seat, ['mediator'], SIGNING_ACCESS_TEXTS.mediatorOnly);
   return transaction(ctx, async (tx) => {
     const request = await lockSignable(tx, requestId);
+    await requireUnsigned(tx, request.id);
     const versions = await repo.versionsOf(tx, request.id);
-    requireUnsigned(versions);
     const version = versions.find((v) => v.number === number);
     if (!version) throw notFound(TERM_SHEET_TEXTS.noSuchVersion);
     if (version !== versions.at(-1)) throw conflict(TERM_SHEET_TEXTS.notLatest);
