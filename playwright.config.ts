@@ -64,6 +64,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: /narrow-screens\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { browserName: 'chromium', viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false } },
+    // The long journeys run once, at desktop width; each checks its own screens at 375 px inside it.
+    {
+      name: 'phone',
+      testIgnore: /(scheduling|signing)-journey\.spec\.ts/,
+      use: { browserName: 'chromium', viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: false },
+    },
   ],
 });

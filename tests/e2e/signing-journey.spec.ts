@@ -60,7 +60,6 @@ async function partySigns(browser: Browser, baseURL: string, party: { name: stri
 test('an agreement to mediate, a term sheet in two versions refused once, signed by counsel and parties, sealed, verified, and the outcome certified', async ({
   browser,
 }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one journey of several browsers; the 375 px views are checked inside it');
   test.setTimeout(240_000);
   await mkdir(SHOTS, { recursive: true });
   const baseURL = info.project.use.baseURL!;
