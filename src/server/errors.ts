@@ -1,4 +1,5 @@
 // Typed application errors; one handler (plugins/error-handler.ts) maps them to `{ message, code, fieldErrors? }`.
+import type { z } from 'zod';
 import { defaultErrorCode, type ErrorCode } from '../common/error-codes';
 
 export type FieldErrors = Record<string, string>;
@@ -32,6 +33,17 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, fieldErrors?: FieldErrors) => new AppError(400, message, { fieldErrors });
+
+/**
+ * A body a service checks itself (after its 404/403, RULES.md 6's order): the parsed value, or our 400 with the first
+ * problem as the message and each field's text under its path.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
+  throw badRequest(parsed.error.issues[0].message, fieldErrors);
+}
 /** A single-field 400 whose message is the field's own text (the form shows it under the field). */
 export const fieldError = (field: string, message: string) => new AppError(400, message, { fieldErrors: { [field]: message } });
 export const unauthorized = (message = 'Not signed in') => new AppError(401, message);

@@ -1,5 +1,8 @@
 import type { UserRole } from '../enums';
 
+/** A person's name as pages and documents print it; an account since deleted reads "Former user". */
+export const personName = (u: { firstName: string; lastName: string } | undefined): string => (u ? `${u.firstName} ${u.lastName}`.trim() : 'Former user');
+
 /** Where a signed-in user belongs next (spec section 2 redirect rules). Pure, shared by guards and tests. */
 export type AccountStage = 'needs-role' | 'needs-profile' | 'complete';
 

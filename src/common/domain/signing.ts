@@ -10,10 +10,10 @@ export const OUTCOME_LABELS: Record<MediationOutcome, string> = {
   no_settlement: 'No settlement',
 };
 
-const SIDE_LABEL = { first: 'Requesting side', second: 'Responding side' } as const;
+export const SIDE_LABELS = { first: 'Requesting side', second: 'Responding side' } as const;
 
 /** One line per party and per payment: how the document and the comparison of versions both say them. */
-export const partyLine = (p: TermSheetContent['parties'][number]) => `${p.name} (${SIDE_LABEL[p.side]})${p.email ? `, signs at ${p.email}` : ''}`;
+export const partyLine = (p: TermSheetContent['parties'][number]) => `${p.name} (${SIDE_LABELS[p.side]})${p.email ? `, signs at ${p.email}` : ''}`;
 export const paymentLine = (p: TermSheetContent['payments'][number]) => `${p.payer} pays ${p.payee} ${displayMoney(p.amount)} by ${p.dueDate}`;
 
 export interface TermSheetSection {

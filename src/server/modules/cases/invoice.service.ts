@@ -14,10 +14,9 @@ import { findUserById } from '../users/users.repo';
 import { agreedPercent } from './fee-split-writes';
 import { renderInvoicePdf } from './invoice-pdf';
 import { issueInvoice } from './invoice.repo';
+import { personName } from '../../../common/domain/account';
 
 const INVOICED = ['matched', 'in_progress', 'completed'];
-
-const nameOf = (u: { firstName: string; lastName: string } | undefined) => (u ? `${u.firstName} ${u.lastName}`.trim() : 'Former user');
 
 /** GET /api/requests/{id}/invoice: the PDF and its file name. */
 export async function invoiceFor(ctx: AppContext, user: SessionUser, requestId: string): Promise<{ fileName: string; body: Buffer }> {
@@ -35,12 +34,12 @@ export async function invoiceFor(ctx: AppContext, user: SessionUser, requestId: 
     findUserById(ctx.db, request.selectedMediatorId),
   ]);
   const percent = request.opposingLawyerId ? ((await agreedPercent(ctx.db, request.id)) ?? 100) : 100;
-  const sides: InvoiceSide[] = [{ side: 'first', counsel: nameOf(lawyer), percent }];
-  if (request.opposingLawyerId) sides.push({ side: 'second', counsel: nameOf(opposing), percent: 100 - percent });
+  const sides: InvoiceSide[] = [{ side: 'first', counsel: personName(lawyer), percent }];
+  if (request.opposingLawyerId) sides.push({ side: 'second', counsel: personName(opposing), percent: 100 - percent });
   const entries = await ledgerFor(ctx.db, payment.id);
   const names = new Map<string, string>([
-    [request.lawyerId, nameOf(lawyer)],
-    ...(request.opposingLawyerId ? [[request.opposingLawyerId, nameOf(opposing)] as const] : []),
+    [request.lawyerId, personName(lawyer)],
+    ...(request.opposingLawyerId ? [[request.opposingLawyerId, personName(opposing)] as const] : []),
   ]);
   const sideOf = (payerId: string): CaseSide => (payerId === request.lawyerId ? 'first' : 'second');
   const charges: InvoiceCharge[] = (await chargesStillHeld(ctx.db, payment.id)).map((held) => ({
@@ -61,7 +60,7 @@ export async function invoiceFor(ctx: AppContext, user: SessionUser, requestId: 
     issuedAt: invoice.issuedAt,
     caseName: request.caseName,
     caseNumber: request.caseNumber,
-    mediator: nameOf(mediator),
+    mediator: personName(mediator),
     pricing,
     budget,
     platformFee: parseCents(payment.platformFee) ?? 0,

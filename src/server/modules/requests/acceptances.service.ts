@@ -7,7 +7,7 @@ import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/re
 import { DISCLOSURE_REQUIRED } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, parseInput } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
@@ -66,12 +66,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
       throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
     }
 
-    const parsed = AcceptSchema.safeParse(rawBody ?? {});
-    if (!parsed.success) {
-      const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-      throw badRequest(parsed.error.issues[0].message, fieldErrors);
-    }
-    const input = parsed.data;
+    const input = parseInput(AcceptSchema, rawBody);
     if (input.proposedRate) {
       const hours = pricedHours(request);
       const problem = hours ? budgetProblem(counterofferBudget(parseCents(input.proposedRate)!, hours), request.terms!) : null;

@@ -2,7 +2,7 @@ import { checkTransition } from '../../../common/domain/request-status';
 import { CompleteSchema } from '../../../common/schemas/after-match';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, parseInput } from '../../errors';
 import { enqueueJob } from '../../outbox/messages';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
@@ -47,12 +47,7 @@ export async function startMediation(ctx: AppContext, user: SessionUser, request
  */
 export async function completeMediation(ctx: AppContext, user: SessionUser, requestId: string, rawBody: unknown): Promise<RequestRow> {
   await authorizeSelectedMediator(ctx, user, requestId, 'complete');
-  const parsed = CompleteSchema.safeParse(rawBody ?? {});
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-    throw badRequest(parsed.error.issues[0].message, fieldErrors);
-  }
-  const input = parsed.data;
+  const input = parseInput(CompleteSchema, rawBody);
   const now = ctx.clock.now();
   const completed = await transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId, profiles: [user.id] });

@@ -6,14 +6,15 @@ import { AgreementSettingsInputSchema } from '../../../common/schemas/signing';
 import { displayMoney } from '../../../common/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { forbidden } from '../../errors';
+import { forbidden, parseInput } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import type { RequestRow } from '../requests/requests.repo';
 import { mediatorTerms } from '../scheduling/availability.service';
 import { notify } from '../notifications/notifications.service';
 import { findUserById } from '../users/users.repo';
-import { openEnvelope, parseSigningInput, voidLiveEnvelope, type SignerSpec } from './envelopes.service';
+import { openEnvelope, voidLiveEnvelope, type SignerSpec } from './envelopes.service';
 import * as repo from './signing.repo';
+import { personName } from '../../../common/domain/account';
 
 const MEDIATORS_ONLY = 'Only mediators keep an agreement to mediate';
 export const AGREEMENT_TITLE = 'Agreement to mediate';
@@ -36,18 +37,16 @@ export async function getAgreementSettings(ctx: AppContext, user: SessionUser) {
 /** PUT /api/agreement-template: applies to cases selected from now on; a case's envelope keeps the text it was sent. */
 export async function saveAgreementSettings(ctx: AppContext, user: SessionUser, raw: unknown) {
   requireMediator(user);
-  const input = parseSigningInput(AgreementSettingsInputSchema, raw);
+  const input = parseInput(AgreementSettingsInputSchema, raw);
   await repo.saveAgreementSettings(ctx.db, user.id, input, ctx.clock.now());
   return settingsOf(ctx, user.id);
 }
-
-const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 async function counselOf(tx: Tx, userIds: (string | null)[]): Promise<SignerSpec[]> {
   const signers: SignerSpec[] = [];
   for (const [i, id] of userIds.entries()) {
     const user = id ? await findUserById(tx, id) : undefined;
-    if (user) signers.push({ role: 'counsel', side: i === 0 ? 'first' : 'second', userId: user.id, name: nameOf(user), email: user.email });
+    if (user) signers.push({ role: 'counsel', side: i === 0 ? 'first' : 'second', userId: user.id, name: personName(user), email: user.email });
   }
   return signers;
 }
@@ -55,7 +54,7 @@ async function counselOf(tx: Tx, userIds: (string | null)[]): Promise<SignerSpec
 async function agreementText(tx: Tx, request: RequestRow, mediatorId: string, template: string | null, counsel: SignerSpec[]): Promise<string> {
   const [mediator, terms] = await Promise.all([findUserById(tx, mediatorId), mediatorTerms(tx, mediatorId)]);
   return fillAgreement(template ?? DEFAULT_AGREEMENT_TEMPLATE, {
-    mediatorName: mediator ? nameOf(mediator) : 'The mediator',
+    mediatorName: mediator ? personName(mediator) : 'The mediator',
     caseName: request.caseName,
     caseNumber: request.caseNumber,
     fee: displayMoney(request.budget),

@@ -6,7 +6,7 @@ import type { CaseSide, EnvelopeKind, SignerRole, SigningMethod } from '../../..
 import { CounselSignInputSchema, ReasonInputSchema, SIGNING_TEXTS, type SignatureInput, type TermSheetContent } from '../../../common/schemas/signing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
+import { conflict, fieldError, forbidden, notFound, parseInput } from '../../errors';
 import { enqueueJob } from '../../outbox/messages';
 import { hitRateLimit } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/session';
@@ -265,22 +265,17 @@ async function requireSigner(ctx: AppContext, user: SessionUser, envelopeId: str
   return { envelope, signer };
 }
 
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-    throw badRequest(parsed.error.issues[0].message, fieldErrors);
-  }
-  const data = parsed.data as { signature?: SignatureInput };
-  // A drawn signature must be a picture the sealed PDF can carry: checked now, not when the last signature is in.
-  if (data.signature?.kind === 'drawn' && !drawablePng(data.signature.image)) throw fieldError('signature', SIGNING_TEXTS.drawnSignature);
-  return parsed.data;
+/** A signing body: parsed, and a drawn signature checked drawable now, not when the last signature is in. */
+export function parseSignature<T extends z.ZodType<{ signature: SignatureInput }>>(schema: T, raw: unknown): z.output<T> {
+  const input = parseInput(schema, raw);
+  if (input.signature.kind === 'drawn' && !drawablePng(input.signature.image)) throw fieldError('signature', SIGNING_TEXTS.drawnSignature);
+  return input;
 }
 
 /** POST /api/signing/envelopes/{id}/sign: counsel sign with intent, a signature and their password. */
 export async function counselSign(ctx: AppContext, user: SessionUser, envelopeId: string, raw: unknown, meta: RequestMeta): Promise<{ sealing: boolean }> {
   const { envelope, signer } = await requireSigner(ctx, user, envelopeId);
-  const input = parse(CounselSignInputSchema, raw);
+  const input = parseSignature(CounselSignInputSchema, raw);
   await hitRateLimit(ctx, `sign:${signer.id}`, SIGN_ATTEMPTS_PER_MINUTE);
   // Checked before the transaction: a hash check is slow, and a wrong password must leave its trace (which a rolled
   // back transaction would not).
@@ -310,11 +305,9 @@ export async function counselSign(ctx: AppContext, user: SessionUser, envelopeId
 /** POST /api/signing/envelopes/{id}/refuse: counsel refuse with a reason. */
 export async function counselRefuse(ctx: AppContext, user: SessionUser, envelopeId: string, raw: unknown, meta: RequestMeta): Promise<void> {
   const { envelope } = await requireSigner(ctx, user, envelopeId);
-  const { reason } = parse(ReasonInputSchema, raw);
+  const { reason } = parseInput(ReasonInputSchema, raw);
   await transaction(ctx, async (tx) => {
     const locked = await lockedSignerOf(tx, envelope.id, envelope.requestId, user.id);
     await recordRefusal(tx, locked.request, locked.envelope, { ...locked, reason, method: null, meta, now: ctx.clock.now() });
   });
 }
-
-export { parse as parseSigningInput };

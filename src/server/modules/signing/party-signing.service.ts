@@ -6,12 +6,12 @@ import { emailHint } from '../../../common/domain/signing';
 import { PartyRefuseInputSchema, PartySignInputSchema } from '../../../common/schemas/signing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { AppError, conflict, fieldError, notFound } from '../../errors';
+import { AppError, conflict, fieldError, notFound, parseInput } from '../../errors';
 import { hitRateLimit } from '../../plugins/rate-limit';
 import { transaction } from '../../unit-of-work';
 import { hashToken } from '../auth/tokens';
 import { findRequest } from '../requests/requests.repo';
-import { ENVELOPE_TEXTS, parseSigningInput, recordRefusal, recordSignature, type RequestMeta } from './envelopes.service';
+import { ENVELOPE_TEXTS, parseSignature, recordRefusal, recordSignature, type RequestMeta } from './envelopes.service';
 import { lockSignable } from './signing-access';
 import { enqueuePartyMail } from './signing-mail';
 import * as repo from './signing.repo';
@@ -151,7 +151,7 @@ async function answerWithCode(
 /** POST /api/sign/{token}: the party signs with intent, a signature and their code. */
 export async function partySign(ctx: AppContext, token: string, raw: unknown, meta: RequestMeta) {
   await signerByToken(ctx, token); // 404 / 410 before the body is read
-  const input = parseSigningInput(PartySignInputSchema, raw);
+  const input = parseSignature(PartySignInputSchema, raw);
   let sealing = false;
   await answerWithCode(ctx, token, input.code, meta, async (tx, locked) => {
     const { complete } = await recordSignature(tx, locked.request, locked.envelope, {
@@ -170,7 +170,7 @@ export async function partySign(ctx: AppContext, token: string, raw: unknown, me
 /** POST /api/sign/{token}/refuse: the party refuses with a reason and their code. */
 export async function partyRefuse(ctx: AppContext, token: string, raw: unknown, meta: RequestMeta) {
   await signerByToken(ctx, token);
-  const input = parseSigningInput(PartyRefuseInputSchema, raw);
+  const input = parseInput(PartyRefuseInputSchema, raw);
   await answerWithCode(ctx, token, input.code, meta, (tx, locked) =>
     recordRefusal(tx, locked.request, locked.envelope, { signer: locked.signer, reason: input.reason, method: 'email_code', meta, now: ctx.clock.now() }),
   );

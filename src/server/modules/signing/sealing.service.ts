@@ -3,7 +3,7 @@
 // its SHA-256 kept. Drawn and sealed outside any transaction; recorded by a conditional update, so two runs (the
 // signer's request and the job) leave one sealed document.
 import { createHash } from 'node:crypto';
-import { termSheetSections } from '../../../common/domain/signing';
+import { SIDE_LABELS, termSheetSections } from '../../../common/domain/signing';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
 import { notify } from '../notifications/notifications.service';
@@ -16,7 +16,6 @@ import { renderSignedDocument, type SignedDocumentData } from './pdf/signed-docu
 import { enqueuePartyMail, partySigningUrl } from './signing-mail';
 import * as repo from './signing.repo';
 
-const SIDE_LABEL = { first: 'Requesting side', second: 'Responding side' } as const;
 /** How long a party's link to the sealed copy works: time to keep the file. */
 const COPY_LINK_DAYS = 90;
 
@@ -27,7 +26,7 @@ export function documentBody(envelope: repo.EnvelopeRow): SignedDocumentData['bo
 }
 
 export function signerLabel(signer: Pick<repo.SignerRow, 'role' | 'side'>): string {
-  const side = signer.side ? SIDE_LABEL[signer.side] : '';
+  const side = signer.side ? SIDE_LABELS[signer.side] : '';
   return `${signer.role === 'counsel' ? 'Counsel' : 'Party'}${side ? `, ${side.toLowerCase()}` : ''}`;
 }
 

@@ -1,6 +1,6 @@
 // The files of the signed outcome (decision 055): an envelope's document (the preview while it is open, the sealed
 // file once sealed), its audit certificate, a party's copy by their link, and the case's outcome certificate.
-import { OUTCOME_LABELS } from '../../../common/domain/signing';
+import { OUTCOME_LABELS, SIDE_LABELS } from '../../../common/domain/signing';
 import type { AppContext } from '../../context';
 import { conflict, forbidden } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
@@ -16,6 +16,7 @@ import { renderSignedDocument } from './pdf/signed-document-pdf';
 import { documentData, signerLabel } from './sealing.service';
 import { signingSeat } from './signing-access';
 import * as repo from './signing.repo';
+import { personName } from '../../../common/domain/account';
 
 export interface PdfFile {
   fileName: string;
@@ -78,8 +79,7 @@ export async function auditCertificate(ctx: AppContext, user: SessionUser, envel
   return { fileName: fileNameOf(envelope.title, request.caseNumber, ' audit certificate'), body };
 }
 
-const nameOf = (u: { firstName: string; lastName: string } | undefined) => (u ? `${u.firstName} ${u.lastName}`.trim() : 'Former user');
-const SIDE = { first: 'requesting side', second: 'responding side' } as const;
+const sideOf = (side: keyof typeof SIDE_LABELS) => SIDE_LABELS[side].toLowerCase();
 
 export const OUTCOME_TEXTS = {
   notYet: 'The outcome certificate is issued once the mediation is complete with its outcome recorded',
@@ -103,15 +103,15 @@ export async function outcomeCertificate(ctx: AppContext, user: SessionUser, req
   ]);
   const byId = new Map(people.map((u) => [u.id, u]));
   const participants = [
-    { name: nameOf(byId.get(request.lawyerId)), role: `Counsel, ${SIDE.first}` },
-    ...(request.opposingLawyerId ? [{ name: nameOf(byId.get(request.opposingLawyerId)), role: `Counsel, ${SIDE.second}` }] : []),
-    ...parties.filter((p) => p.kind === 'party').map((p) => ({ name: p.name, role: `Party, ${SIDE[p.side]}` })),
+    { name: personName(byId.get(request.lawyerId)), role: `Counsel, ${sideOf('first')}` },
+    ...(request.opposingLawyerId ? [{ name: personName(byId.get(request.opposingLawyerId)), role: `Counsel, ${sideOf('second')}` }] : []),
+    ...parties.filter((p) => p.kind === 'party').map((p) => ({ name: p.name, role: `Party, ${sideOf(p.side)}` })),
   ];
   const body = await renderOutcomeCertificate({
     certificateId: request.id,
     caseName: request.caseName,
     caseNumber: request.caseNumber,
-    mediator: nameOf(byId.get(request.selectedMediatorId)),
+    mediator: personName(byId.get(request.selectedMediatorId)),
     participants,
     outcomeLabel: OUTCOME_LABELS[request.outcome],
     outcomeDate: request.outcomeDate,

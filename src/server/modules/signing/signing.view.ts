@@ -7,9 +7,9 @@ import type { RequestRow } from '../requests/requests.repo';
 import { usersByIds } from '../scheduling/scheduling.repo';
 import { signingSeat, type SigningActor } from './signing-access';
 import * as repo from './signing.repo';
+import { personName } from '../../../common/domain/account';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const nameOf = (u: { firstName: string; lastName: string } | undefined) => (u ? `${u.firstName} ${u.lastName}`.trim() : 'Former user');
 
 export function envelopeDto(envelope: repo.EnvelopeRow, signers: repo.SignerRow[], viewerId: string): Envelope {
   const mine = signers.find((s) => s.userId === viewerId);
@@ -47,12 +47,12 @@ export async function presentEnvelope(ctx: AppContext, envelopeId: string, viewe
 
 export async function presentVersion(ctx: AppContext, version: repo.VersionRow): Promise<TermSheetVersion> {
   const [author] = await usersByIds(ctx.db, [version.createdById]);
-  return versionDto(version, new Map([[version.createdById, nameOf(author)]]));
+  return versionDto(version, new Map([[version.createdById, personName(author)]]));
 }
 
 export async function presentProposal(ctx: AppContext, proposal: repo.ProposalRow): Promise<EditProposal> {
   const [author] = await usersByIds(ctx.db, [proposal.proposedById]);
-  return proposalDto(proposal, new Map([[proposal.proposedById, nameOf(author)]]));
+  return proposalDto(proposal, new Map([[proposal.proposedById, personName(author)]]));
 }
 
 function versionDto(v: repo.VersionRow, names: Map<string, string>): TermSheetVersion {
@@ -98,7 +98,7 @@ export async function getCaseSigning(ctx: AppContext, user: SessionUser, request
   );
   const readable = proposals.filter((p) => readsProposal(seat, p));
   const authors = await usersByIds(ctx.db, [...new Set([...versions.map((v) => v.createdById), ...readable.map((p) => p.proposedById)])]);
-  const names = new Map(authors.map((u) => [u.id, nameOf(u)]));
+  const names = new Map(authors.map((u) => [u.id, personName(u)]));
   const dto = (e: repo.EnvelopeRow) =>
     envelopeDto(
       e,

@@ -4,16 +4,17 @@
 import { EditProposalInputSchema, ReasonInputSchema, TermSheetVersionInputSchema, type TermSheetContent } from '../../../common/schemas/signing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, parseInput } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { notify } from '../notifications/notifications.service';
 import { announceRequestChange } from '../requests/request-events';
 import type { RequestRow } from '../requests/requests.repo';
 import { findUserById } from '../users/users.repo';
-import { openEnvelope, parseSigningInput, sendPartyLinks, voidLiveEnvelope, type SignerSpec } from './envelopes.service';
+import { openEnvelope, sendPartyLinks, voidLiveEnvelope, type SignerSpec } from './envelopes.service';
 import { lockSignable, requireSigningSeat, SIGNING_ACCESS_TEXTS, signingSeat } from './signing-access';
 import * as repo from './signing.repo';
+import { personName } from '../../../common/domain/account';
 
 export const TERM_SHEET_TEXTS = {
   firstDraftOnly: 'Counsel write the first version only; propose edits to it instead',
@@ -65,7 +66,7 @@ async function addVersion(tx: Tx, now: Date, request: RequestRow, userId: string
 export async function draftVersion(ctx: AppContext, user: SessionUser, requestId: string, raw: unknown) {
   const { seat } = await signingSeat(ctx, user, requestId);
   const actor = requireSigningSeat(seat, ['mediator', ...COUNSEL], SIGNING_ACCESS_TEXTS.notInCase);
-  const input = parseSigningInput(TermSheetVersionInputSchema, raw);
+  const input = parseInput(TermSheetVersionInputSchema, raw);
   return transaction(ctx, async (tx) => {
     const request = await lockSignable(tx, requestId);
     if (actor !== 'mediator' && (await repo.versionsOf(tx, request.id)).length) throw forbidden(TERM_SHEET_TEXTS.firstDraftOnly);
@@ -80,7 +81,7 @@ export async function draftVersion(ctx: AppContext, user: SessionUser, requestId
 export async function proposeEdits(ctx: AppContext, user: SessionUser, requestId: string, raw: unknown) {
   const { seat } = await signingSeat(ctx, user, requestId);
   const side = requireSigningSeat(seat, COUNSEL, SIGNING_ACCESS_TEXTS.counselOnly);
-  const input = parseSigningInput(EditProposalInputSchema, raw);
+  const input = parseInput(EditProposalInputSchema, raw);
   return transaction(ctx, async (tx) => {
     const request = await lockSignable(tx, requestId);
     const versions = await repo.versionsOf(tx, request.id);
@@ -177,7 +178,7 @@ async function closeProposal(ctx: AppContext, user: SessionUser, proposalId: str
 export async function declineProposal(ctx: AppContext, user: SessionUser, proposalId: string, raw: unknown) {
   const { seat } = await proposalFor(ctx, user, proposalId);
   requireSigningSeat(seat, ['mediator'], SIGNING_ACCESS_TEXTS.mediatorOnly); // 403 before the body's 400 (RULES.md 6)
-  const { reason } = parseSigningInput(ReasonInputSchema, raw);
+  const { reason } = parseInput(ReasonInputSchema, raw);
   return closeProposal(ctx, user, proposalId, 'declined', reason);
 }
 
@@ -185,8 +186,6 @@ export async function declineProposal(ctx: AppContext, user: SessionUser, propos
 export function withdrawProposal(ctx: AppContext, user: SessionUser, proposalId: string) {
   return closeProposal(ctx, user, proposalId, 'withdrawn', null);
 }
-
-const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Every counsel of the case, then each party the term sheet gives an e-mail. */
 async function termSheetSigners(tx: Tx, request: RequestRow, content: TermSheetContent): Promise<SignerSpec[]> {
@@ -196,7 +195,7 @@ async function termSheetSigners(tx: Tx, request: RequestRow, content: TermSheetC
     ['second', request.opposingLawyerId],
   ] as const) {
     const user = id ? await findUserById(tx, id) : undefined;
-    if (user) signers.push({ role: 'counsel', side, userId: user.id, name: nameOf(user), email: user.email });
+    if (user) signers.push({ role: 'counsel', side, userId: user.id, name: personName(user), email: user.email });
   }
   for (const party of content.parties) {
     if (party.email) signers.push({ role: 'party', side: party.side, userId: null, name: party.name, email: party.email });
