@@ -18,6 +18,7 @@ import { announceRequestChange } from '../requests/request-events';
 import type { RequestRow } from '../requests/requests.repo';
 import { findVisibleRequest } from '../requests/requests.service';
 import { drawablePng } from './pdf/signature-image';
+import { sealSoon } from './sealing.service';
 import { lockSignable } from './signing-access';
 import { enqueuePartyMail, partySigningUrl } from './signing-mail';
 import * as repo from './signing.repo';
@@ -273,7 +274,7 @@ export function parseSignature<T extends z.ZodType<{ signature: SignatureInput }
 }
 
 /** POST /api/signing/envelopes/{id}/sign: counsel sign with intent, a signature and their password. */
-export async function counselSign(ctx: AppContext, user: SessionUser, envelopeId: string, raw: unknown, meta: RequestMeta): Promise<{ sealing: boolean }> {
+export async function counselSign(ctx: AppContext, user: SessionUser, envelopeId: string, raw: unknown, meta: RequestMeta): Promise<void> {
   const { envelope, signer } = await requireSigner(ctx, user, envelopeId);
   const input = parseSignature(CounselSignInputSchema, raw);
   await hitRateLimit(ctx, `sign:${signer.id}`, SIGN_ATTEMPTS_PER_MINUTE);
@@ -299,7 +300,8 @@ export async function counselSign(ctx: AppContext, user: SessionUser, envelopeId
     const locked = await lockedSignerOf(tx, envelope.id, envelope.requestId, user.id);
     return recordSignature(tx, locked.request, locked.envelope, { ...locked, signature: input.signature, method: 'password', meta, now: ctx.clock.now() });
   });
-  return { sealing: complete };
+  // The last signature seals now (the job `signing.seal` is the backstop), so the answer shows the sealed document.
+  if (complete) await sealSoon(ctx, envelope.id);
 }
 
 /** POST /api/signing/envelopes/{id}/refuse: counsel refuse with a reason. */

@@ -12,6 +12,7 @@ import { transaction } from '../../unit-of-work';
 import { hashToken } from '../auth/tokens';
 import { findRequest } from '../requests/requests.repo';
 import { ENVELOPE_TEXTS, parseSignature, recordRefusal, recordSignature, type RequestMeta } from './envelopes.service';
+import { sealSoon } from './sealing.service';
 import { lockSignable } from './signing-access';
 import { enqueuePartyMail } from './signing-mail';
 import * as repo from './signing.repo';
@@ -70,11 +71,6 @@ export async function partyView(ctx: AppContext, token: string, meta: RequestMet
   const link = await signerByToken(ctx, token);
   await repo.insertEvents(ctx.db, [{ ...trail(link.signer, meta), kind: 'viewed', at: ctx.clock.now() }]);
   return view(ctx, token, link);
-}
-
-/** What the party's page shows now, without counting as an opening (after their own signature sealed it). */
-export async function partyState(ctx: AppContext, token: string) {
-  return view(ctx, token, await signerByToken(ctx, token));
 }
 
 /** The document behind a live link: the file as it will be signed, or the sealed one. */
@@ -148,7 +144,7 @@ async function answerWithCode(
   if (problem) throw fieldError('code', problem);
 }
 
-/** POST /api/sign/{token}: the party signs with intent, a signature and their code. */
+/** POST /api/sign/{token}: the party signs with intent, a signature and their code; the last signature seals at once. */
 export async function partySign(ctx: AppContext, token: string, raw: unknown, meta: RequestMeta) {
   await signerByToken(ctx, token); // 404 / 410 before the body is read
   const input = parseSignature(PartySignInputSchema, raw);
@@ -164,7 +160,8 @@ export async function partySign(ctx: AppContext, token: string, raw: unknown, me
     sealing = complete;
   });
   const link = await signerByToken(ctx, token);
-  return { view: await view(ctx, token, link), sealing, envelopeId: link.envelope.id };
+  if (sealing) await sealSoon(ctx, link.envelope.id);
+  return view(ctx, token, sealing ? await signerByToken(ctx, token) : link);
 }
 
 /** POST /api/sign/{token}/refuse: the party refuses with a reason and their code. */

@@ -24,8 +24,7 @@ import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { errorResponses, fileBody, readErrors, writeErrors } from '../../route-responses';
 import { getAgreementSettings, saveAgreementSettings } from './agreement.service';
 import { counselRefuse, counselSign, type RequestMeta } from './envelopes.service';
-import { partyRefuse, partySign, partyState, partyView, sendPartyCode } from './party-signing.service';
-import { sealSoon } from './sealing.service';
+import { partyRefuse, partySign, partyView, sendPartyCode } from './party-signing.service';
 import { auditCertificate, envelopeDocument, outcomeCertificate, partyDocumentFile, type PdfFile } from './signing-files.service';
 import { getCaseSigning, presentEnvelope, presentProposal, presentVersion } from './signing.view';
 import * as terms from './term-sheet.service';
@@ -195,8 +194,7 @@ export function signingRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const user = requireActiveMember(request);
-      const { sealing } = await counselSign(ctx, user, request.params.id, request.body, metaOf(request));
-      if (sealing) await sealSoon(ctx, request.params.id);
+      await counselSign(ctx, user, request.params.id, request.body, metaOf(request));
       return presentEnvelope(ctx, request.params.id, user.id);
     },
   );
@@ -317,10 +315,7 @@ function partySigningRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       await linkLimit(request);
-      const { view, sealing, envelopeId } = await partySign(ctx, request.params.token, request.body, metaOf(request));
-      if (!sealing) return view;
-      await sealSoon(ctx, envelopeId);
-      return partyState(ctx, request.params.token);
+      return partySign(ctx, request.params.token, request.body, metaOf(request));
     },
   );
 
