@@ -1,3 +1,4 @@
+import { LocalRateWindows } from './plugins/rate-limit-window';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,6 +70,7 @@ export async function createContext(env: Env, overrides: ContextOverrides = {}):
     log,
     // The scheduler is read at delivery time: main.ts swaps in pg-boss once it has started.
     outbox: new OutboxRelay({ db: database.db, mailer, jobs: () => ctx.jobs, log }),
+    rateWindows: new LocalRateWindows(),
   };
   // Payments serves purposes it does not know: their owners register them once, here, for the server, the worker
   // and the tests alike (docs/decisions/040).

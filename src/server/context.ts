@@ -7,6 +7,7 @@ import type { Clock } from './clock';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { OutboxRelay } from './outbox/relay';
+import type { LocalRateWindows } from './plugins/rate-limit-window';
 
 /** Everything a service needs, built once per app (tests build their own with local adapters and a manual clock). */
 export interface AppContext {
@@ -26,4 +27,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Delivers the side effects transactions wrote to the outbox (docs/decisions/010). */
   outbox: OutboxRelay;
+  /** The in-memory rate limit windows of this process (decision 056). */
+  rateWindows: LocalRateWindows;
 }

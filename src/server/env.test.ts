@@ -84,3 +84,19 @@ describe('demo seeding', () => {
     expect(demoSeedWanted(parseEnv(PRODUCTION), embeddedNew)).toBe(false);
   });
 });
+
+describe('processes sharing the in-memory rate limits (decision 056)', () => {
+  it.each([
+    { given: {}, expected: { RATE_LIMIT_PROCESSES: undefined, WEB_CONCURRENCY: undefined } },
+    { given: { WEB_CONCURRENCY: '' }, expected: { RATE_LIMIT_PROCESSES: undefined, WEB_CONCURRENCY: undefined } },
+    { given: { WEB_CONCURRENCY: '2' }, expected: { RATE_LIMIT_PROCESSES: undefined, WEB_CONCURRENCY: 2 } },
+    { given: { RATE_LIMIT_PROCESSES: '8', WEB_CONCURRENCY: '2' }, expected: { RATE_LIMIT_PROCESSES: 8, WEB_CONCURRENCY: 2 } },
+  ])('$given', ({ given, expected }) => {
+    const env = parseEnv(given);
+    expect({ RATE_LIMIT_PROCESSES: env.RATE_LIMIT_PROCESSES, WEB_CONCURRENCY: env.WEB_CONCURRENCY }).toEqual(expected);
+  });
+
+  it.each(['0', 'two', '1.5'])('refuses RATE_LIMIT_PROCESSES=%s, naming it', (value) => {
+    expect(configError({ RATE_LIMIT_PROCESSES: value })).toMatch(/RATE_LIMIT_PROCESSES/);
+  });
+});

@@ -9,6 +9,9 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
+/** A count of processes; an empty value is unset, as scripts/cluster.mjs reads WEB_CONCURRENCY. */
+const processCount = (max: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(max).optional());
+
 /**
  * Values printed in .env.example, the README or the demo seed: anyone who reads them knows them, so a production
  * server refuses to run with one (docs/decisions/012-production-build-and-safe-defaults.md).
@@ -46,6 +49,10 @@ const EnvSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('MediateHub <no-reply@mediatehub.example>'),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** How many server processes share the load, for the in-memory limits' share each (decision 056): all instances'
+     * processes together; unset, WEB_CONCURRENCY (this instance's processes), else 1. */
+    RATE_LIMIT_PROCESSES: processCount(1024),
+    WEB_CONCURRENCY: processCount(64),
     /** The seal of signed documents (decision 055): a PKCS#12 file, base64, and its passphrase; unset: a self-signed
      * development pair made at start (a production server warns: documents still verify by their hash). */
     SEAL_P12_BASE64: z.string().optional(),

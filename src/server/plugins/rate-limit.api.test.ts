@@ -109,6 +109,33 @@ describe.each(backends)('rate limits with forged forwarding headers on %s (no pr
     expect429(await post('127.0.0.29', `/api/requests/${randomUUID()}/accept`, { noConflictConfirmed: true }, cookie));
   });
 
+  const get = (remoteAddress: string, url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, remoteAddress, headers: { ...spoofed(), ...(cookie ? { cookie } : {}) } });
+
+  it(`general: the ${RATE_LIMITS.general + 1}th API call from one user in a minute is 429, and the next minute is open again`, async () => {
+    const { cookie } = await fresh(() => signUpLawyer(t));
+    for (let i = 0; i < RATE_LIMITS.general; i++) expect((await get(`127.0.2.${i % 200}`, '/api/notifications/unread', cookie)).statusCode).toBe(200);
+    expect429(await get('127.0.2.250', '/api/notifications/unread', cookie));
+    t.clock.advance(61_000);
+    expect((await get('127.0.2.251', '/api/notifications/unread', cookie)).statusCode).toBe(200);
+  });
+
+  it(`general: signed out, the ${RATE_LIMITS.general + 1}th call from one address is 429 whatever it forges`, async () => {
+    t.clock.advance(61_000);
+    for (let i = 0; i < RATE_LIMITS.general; i++) expect((await get('127.0.3.1', '/api/user')).statusCode).toBe(401);
+    expect429(await get('127.0.3.1', '/api/user'));
+    expect((await get('127.0.3.2', '/api/user')).statusCode).toBe(401);
+  });
+
+  it('the hot-path limits (general, messages, accepts, uploads) count in memory; sign-ins count in the shared table', async () => {
+    const res = (await t.ctx.db.execute(sql`SELECT split_part(key, ':', 1) AS kind FROM rate_limit_hits GROUP BY 1 ORDER BY 1`)) as unknown as {
+      rows: { kind: string }[];
+    };
+    const kinds = res.rows.map((r) => r.kind);
+    expect(kinds).toContain('login');
+    for (const local of ['general', 'message', 'accept', 'upload']) expect(kinds).not.toContain(local);
+  });
+
   it('many logins at once from one address: exactly the limit get through', async () => {
     const answers = await Promise.all(
       Array.from({ length: 3 * RATE_LIMITS.loginPerIp }, () => post('127.0.0.30', '/api/login', { email: uniqueEmail(), password: 'wrong-password' })),

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
-import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { hitLocalRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { fileBody, readErrors, writeErrors } from '../../route-responses';
 import { createUpload, openDownload, receiveLocalUpload } from './files.service';
 import { attachmentDisposition, safeFileName, typeOfContent } from './file-rules';
@@ -35,7 +35,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = requireUser(request);
       const body = takeBody(request);
-      await hitRateLimit(ctx, `upload:${user.id}`, RATE_LIMITS.uploads);
+      hitLocalRateLimit(ctx, `upload:${user.id}`, RATE_LIMITS.uploads);
       return createUpload(ctx, user, body);
     },
   );

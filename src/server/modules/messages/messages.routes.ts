@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { decodeCursor, PageQuerySchema, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireUser } from '../../plugins/guards';
-import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { hitLocalRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { readErrors, writeErrors } from '../../route-responses';
 import { presentMessage, presentThreadSummary } from './messages.presenter';
 import { findThread, listMyThreads, markThreadRead, readThread, sendMessage, type Caller } from './messages.service';
@@ -86,7 +86,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await hitRateLimit(ctx, `message:${caller.user.id}`, RATE_LIMITS.messages);
+      hitLocalRateLimit(ctx, `message:${caller.user.id}`, RATE_LIMITS.messages);
       return reply.status(201).send(await sendMessage(ctx, caller, request.body));
     },
   );

@@ -18,7 +18,7 @@ import { AppError, forbidden } from '../../errors';
 import { decodeCursor, sendPage } from '../../pagination';
 import { takeBody } from '../../plugins/error-handler';
 import { requireActiveMember, requireUser } from '../../plugins/guards';
-import { hitRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
+import { hitLocalRateLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { readErrors, writeErrors } from '../../route-responses';
 import { cancelRequest, previewCancellation } from './cancellation.service';
 import { submitRequest } from './submit.service';
@@ -135,7 +135,7 @@ export function requestsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await hitRateLimit(ctx, `accept:${user.id}`, RATE_LIMITS.accepts);
+      hitLocalRateLimit(ctx, `accept:${user.id}`, RATE_LIMITS.accepts);
       const acceptance = await acceptRequest(ctx, user, request.params.id, request.body);
       return reply.status(201).send({
         id: acceptance.id,
