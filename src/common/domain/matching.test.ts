@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_STATUSES, SUBSCRIPTION_TIERS, type RequestStatus, type SubscriptionTier } from '../enums';
-import { isAvailableTo, isOpenToAll, matchesRequest, type VisibilityMediator, type VisibilityRequest } from './matching';
+import { acceptedBeforeOpenToAll, hasReached, isAvailableTo, isOpenToAll, matchesRequest, type VisibilityMediator, type VisibilityRequest } from './matching';
 import { monthlyCap } from './tiers';
 
 // RULES.md 5. The request went live at T0; Free matching mediators see it from T0+5 min, everyone from T0+20 min.
@@ -124,6 +124,29 @@ describe('isAvailableTo', () => {
       expect(isAvailableTo(mediator(tier), request({ status }), t(60))).toBe(false);
       expect(isAvailableTo(mediator(tier, false), request({ status }), t(60))).toBe(false);
     }
+  });
+});
+
+describe('hasReached (accept: 404 when never reached, else the state decides)', () => {
+  const reached = (m: VisibilityMediator, overrides: Partial<VisibilityRequest>, now: Date) => {
+    const r = request(overrides);
+    return hasReached(m, { ...r, acceptedBeforeOpenToAll: acceptedBeforeOpenToAll(r) }, now);
+  };
+  it.each<[string, VisibilityMediator, Partial<VisibilityRequest>, Date, boolean]>([
+    ['a draft never', mediator('pro'), { status: 'draft' }, t(30), false],
+    ['Pro matching, at once', mediator('pro'), {}, t(0), true],
+    ['Free matching, during the head start', mediator('free'), {}, t(5, -1), false],
+    ['Free matching, after the head start', mediator('free'), {}, t(5), true],
+    ['non-matching, in the window', mediator('pro', false), {}, t(19), false],
+    ['non-matching, open to all', mediator('free', false), {}, t(20), true],
+    ['non-matching, someone accepted in the window', mediator('pro', false), { acceptances: [acc('m1', 3)] }, t(25), false],
+    ['non-matching, the early acceptance withdrawn', mediator('pro', false), { acceptances: [acc('m1', 3, 'rejected')] }, t(25), true],
+    // Reached stays reached whatever happened next: full, matched or cancelled answer 409, not 404.
+    ['matching, full with three', mediator('pro'), { status: 'awaiting_selection', acceptances: [acc('a', 1), acc('b', 2), acc('c', 3)] }, t(4), true],
+    ['matching, cancelled', mediator('pro'), { status: 'cancelled' }, t(4), true],
+    ['non-matching, matched after opening to all', mediator('pro', false), { status: 'matched', acceptances: [acc('m1', 21, 'selected')] }, t(30), true],
+  ])('%s', (_name, m, overrides, now, expected) => {
+    expect(reached(m, overrides, now)).toBe(expected);
   });
 });
 

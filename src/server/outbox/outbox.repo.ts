@@ -1,13 +1,28 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { currentTx, type DbOrTx, type Tx } from '../db/client';
 import { outbox } from '../db/schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** The transactions that wrote to the outbox: only their commit wakes the relay (the timer finds the rest). */
+const wroteOutbox = new WeakSet<Tx>();
+
 /** Writes a side effect in the caller's transaction: it exists if and only if the change that causes it commits. */
 export async function insertOutbox(tx: DbOrTx, topic: string, payload: Record<string, unknown>): Promise<void> {
-  await tx.insert(outbox).values({ topic, payload });
+  await insertOutboxMany(tx, topic, [payload]);
 }
+
+/** Many messages of one topic, 500 to a statement (a broadcast's e-mails). */
+export async function insertOutboxMany(tx: DbOrTx, topic: string, payloads: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < payloads.length; i += 500) {
+    await tx.insert(outbox).values(payloads.slice(i, i + 500).map((payload) => ({ topic, payload })));
+  }
+  const transaction = currentTx.getStore();
+  if (transaction && payloads.length) wroteOutbox.add(transaction);
+}
+
+/** Whether `tx` (a unit of work's transaction) wrote a message to the outbox. */
+export const transactionWroteOutbox = (tx: Tx): boolean => wroteOutbox.has(tx);
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;

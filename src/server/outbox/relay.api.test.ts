@@ -46,4 +46,29 @@ describe.each(backends)('outbox relay on %s', (backend) => {
     const recorded = (t.ctx.jobs as unknown as { jobs: { key: string }[] }).jobs.filter((j) => j.key === 'open-to-all:r1');
     expect(recorded).toHaveLength(1);
   });
+
+  it('wakes the relay after a commit that wrote to the outbox, and only then (a busy thread writes nothing there)', async () => {
+    t = await createTestApp(backend, { awaitOutbox: false });
+    let kicks = 0;
+    t.ctx.outbox.kick = async () => {
+      kicks++;
+    };
+    await transaction(t.ctx, (tx) => tx.execute(`SELECT 1` as never));
+    expect(kicks).toBe(0);
+    await transaction(t.ctx, async (tx) => {
+      await tx.execute(`SELECT 1` as never);
+      await enqueueMail(tx, { to: 'woken@example.com', subject: 's', text: 't' });
+    });
+    expect(kicks).toBe(1);
+    // Inside a savepoint too: the unit of work's transaction is the one that wrote.
+    await transaction(t.ctx, (tx) => tx.transaction((savepoint) => enqueueMail(savepoint, { to: 'nested@example.com', subject: 's', text: 't' })));
+    expect(kicks).toBe(2);
+    await expect(
+      transaction(t.ctx, async (tx) => {
+        await enqueueMail(tx, { to: 'rolled@back.example', subject: 'x', text: 'y' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(kicks).toBe(2);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { currentTx, type DbOrTx, type Tx } from '../db/client';
 
 /** The one channel every instance LISTENs on (docs/decisions/014). */
 export const REALTIME_CHANNEL = 'mediatehub_realtime';
@@ -25,12 +25,37 @@ function chunk(event: RealtimeEvent): RealtimeEvent[] {
   return parts;
 }
 
+/** The events of each unit of work's transaction, held until just before it commits (unit-of-work.ts). */
+const held = new WeakMap<Tx, RealtimeEvent[]>();
+
 /**
  * Publishes events with the caller's transaction: PostgreSQL delivers a NOTIFY only when the transaction commits, so
- * browsers never hear of a change that rolled back, and every instance (this one included) hears of each one.
+ * browsers never hear of a change that rolled back, and every instance (this one included) hears of each one. Inside a
+ * unit of work (`transaction()`), the events are held and sent together in one statement just before it commits
+ * (`sendHeldEvents`): a write that tells several people pays one round trip for it, not one per call.
  */
 export async function publishEvents(tx: DbOrTx, events: RealtimeEvent[]): Promise<void> {
-  for (const event of events.flatMap(chunk)) {
-    await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
-  }
+  const unit = currentTx.getStore();
+  const holding = unit === tx ? held.get(unit) : undefined;
+  if (holding) holding.push(...events);
+  else await sendEvents(tx, events);
+}
+
+/** Holds the events `tx` publishes until `sendHeldEvents` (a savepoint's or another connection's go out at once). */
+export function holdEvents(tx: Tx): void {
+  held.set(tx, []);
+}
+
+/** Sends, in `tx` before it commits, what it held: one statement however many events. */
+export async function sendHeldEvents(tx: Tx): Promise<void> {
+  const events = held.get(tx) ?? [];
+  held.delete(tx);
+  await sendEvents(tx, events);
+}
+
+async function sendEvents(db: DbOrTx, events: RealtimeEvent[]): Promise<void> {
+  const parts = events.flatMap(chunk);
+  if (!parts.length) return;
+  const notices = parts.map((event) => sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`SELECT ${sql.join(notices, sql`, `)}`);
 }

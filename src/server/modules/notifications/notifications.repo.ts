@@ -1,9 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
-import type { MailMessage } from '../../adapters/mail';
 import type { DbOrTx } from '../../db/client';
-import { emailOptOuts, mediationRequests, messages, notifications, outbox, users } from '../../db/schema';
+import { emailOptOuts, mediationRequests, messages, notifications, users } from '../../db/schema';
 import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -145,13 +144,6 @@ export async function findCaseNames(db: DbOrTx, requestIds: string[]): Promise<M
     .from(mediationRequests)
     .where(inArray(mediationRequests.id, ids));
   return new Map(rows.map((r) => [r.id, r.caseName]));
-}
-
-/** E-mails written to the outbox in one statement (docs/decisions/010; the relay sends them after commit). */
-export async function insertMails(db: DbOrTx, mails: MailMessage[]): Promise<void> {
-  for (let i = 0; i < mails.length; i += 500) {
-    await db.insert(outbox).values(mails.slice(i, i + 500).map((mail) => ({ topic: 'mail', payload: { ...mail } })));
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { enqueueJob } from '../../outbox/messages';
+import { enqueueJob, enqueueMails } from '../../outbox/messages';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { getSettings } from '../settings/settings.repo';
@@ -14,7 +14,6 @@ import {
   findCaseNames,
   findEmailRecipients,
   insertBroadcastNotifications,
-  insertMails,
   insertNotificationsReturning,
   markAllRead,
   markRead,
@@ -116,7 +115,7 @@ export async function emailNotifications(ctx: AppContext, ids: string[]): Promis
       if (!kind || !to || to.optedOut.includes(kind)) return [];
       return [buildNotificationEmail(ctx, emailTemplates, { kind, to, caseName: caseNames.get(requestIdOf(n.linkUrl) ?? ''), linkUrl: n.linkUrl })];
     });
-    await insertMails(tx, mails);
+    await enqueueMails(tx, mails);
   });
 }
 
@@ -127,7 +126,7 @@ export async function emailFanOut(ctx: AppContext, linkUrl: string): Promise<voi
     if (!claimed.length) return;
     const caseName = (await findCaseNames(tx, [requestIdOf(linkUrl) ?? ''])).values().next().value;
     const { emailTemplates } = await getSettings(tx);
-    await insertMails(
+    await enqueueMails(
       tx,
       claimed.map((r) => buildNotificationEmail(ctx, emailTemplates, { kind: 'new_request', to: { ...r, id: r.userId }, caseName, linkUrl })),
     );
@@ -151,7 +150,7 @@ export async function emailUnreadMessages(ctx: AppContext, notificationId: strin
     if (!to || to.optedOut.includes('new_message')) return;
     const caseName = requestId ? (await findCaseNames(tx, [requestId])).get(requestId) : null;
     const { emailTemplates } = await getSettings(tx);
-    await insertMails(tx, [buildNotificationEmail(ctx, emailTemplates, { kind: 'new_message', to, caseName, linkUrl: note.linkUrl, count: unread })]);
+    await enqueueMails(tx, [buildNotificationEmail(ctx, emailTemplates, { kind: 'new_message', to, caseName, linkUrl: note.linkUrl, count: unread })]);
   });
 }
 

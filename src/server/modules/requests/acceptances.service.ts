@@ -1,5 +1,6 @@
 import { budgetProblem } from '../../../common/domain/fees';
 import { counterofferBudget, pricedHours } from '../../../common/domain/pricing';
+import { hasReached } from '../../../common/domain/matching';
 import { MAX_ACCEPTANCES } from '../../../common/domain/request-status';
 import { monthlyCap, monthStartUtc, TIER_LABELS } from '../../../common/domain/tiers';
 import { displayMoney, parseCents } from '../../../common/money';
@@ -14,7 +15,6 @@ import { notify } from '../notifications/notifications.service';
 import { executeSteps, hasPendingStep, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
 import { closeOpenProposalOf } from './selection-proposals.repo';
-import { hasReachedMediator } from './mediator-pages.repo';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from './requests.service';
 import { conflictsFor } from '../cases/conflict-check';
 import { releaseSharedSelection } from './shared-selection.service';
@@ -55,7 +55,9 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     const profile = profiles[0];
     if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
     const mine = await repo.findAcceptance(tx, request.id, user.id);
-    if (!mine && !(await hasReachedMediator(tx, request.id, user.id, now))) throw notFound(REQUEST_NOT_FOUND);
+    // Decided from the two rows just locked (the same rule as visibility.ts's SQL): no statement of its own.
+    const mediator = { tier: profile.subscriptionTier, jurisdiction: profile.jurisdiction, specializations: profile.specializations };
+    if (!mine && !hasReached(mediator, request, now)) throw notFound(REQUEST_NOT_FOUND);
 
     const body = (rawBody ?? {}) as Record<string, unknown>;
     if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') {
@@ -83,8 +85,10 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
 
     if (mine) throw conflict('You have already accepted this request');
     if (request.status !== 'pending_mediators' && request.status !== 'awaiting_selection') throw conflict('This request is no longer open for acceptance');
-    const live = await repo.liveAcceptances(tx, request.id);
-    if (live.length >= MAX_ACCEPTANCES) throw conflict('This request already has three acceptances');
+    // The live count the triggers keep on the request row: they update that row with every acceptance change, so under
+    // its lock the count is current.
+    const live = request.liveAcceptanceCount;
+    if (live >= MAX_ACCEPTANCES) throw conflict('This request already has three acceptances');
 
     const acceptance = await repo.insertAcceptance(tx, {
       requestId: request.id,
@@ -102,7 +106,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
         userId: request.lawyerId,
         type: 'acceptance_received',
         title: 'A mediator accepted your request',
-        message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed ${displayMoney(acceptance.proposedRate)}/hour` : ''}. ${live.length + 1} of 3 acceptances so far.`,
+        message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed ${displayMoney(acceptance.proposedRate)}/hour` : ''}. ${live + 1} of 3 acceptances so far.`,
         linkUrl: `/requests/${request.id}`,
       },
       // Both sides read a disclosure before they choose (decision 047).

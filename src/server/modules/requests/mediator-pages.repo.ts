@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { mediationRequests } from '../../db/schema';
 import type { Cursor, RequestRow } from './requests.repo';
-import { after, availablePage, availableToMediator, pageLimit, reachesMediator, type Bound, type PageStart } from './visibility';
+import { after, availablePage, availableToMediator, pageLimit, type Bound, type PageStart } from './visibility';
 
 // A mediator's side of the requests (spec 4 + RULES.md 5): the pages and counts of their three tabs, and whether a
 // request is (or ever was) in their Available list. Every page is a named statement walking indexes (decisions 022,
@@ -109,14 +109,6 @@ const preparedCounts = new WeakMap<DbOrTx, ReturnType<typeof countsQuery>>();
 export async function isAvailableTo(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
   const result = (await db.execute(
     sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${availableToMediator(mediatorId, now)}`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
-}
-
-/** The request reached this mediator (open to all, or matching them after their head start), whatever its state. */
-export async function hasReachedMediator(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
-  const result = (await db.execute(
-    sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${reachesMediator(mediatorId, now)}`,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -16,10 +16,16 @@ import {
   type World,
   type WorldIds,
 } from '../../../../tests/helpers/visibility-worlds';
-import { isAvailableTo as pureIsAvailableTo, type VisibilityMediator } from '../../../common/domain/matching';
+import {
+  acceptedBeforeOpenToAll,
+  hasReached as pureHasReached,
+  isAvailableTo as pureIsAvailableTo,
+  type VisibilityMediator,
+} from '../../../common/domain/matching';
 import { mediationRequests, mediatorAcceptances, mediatorProfiles, users } from '../../db/schema';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
 import { countMediatorViews, isAvailableTo as sqlIsAvailableTo, listMediatorRequests } from './mediator-pages.repo';
+import { reachesMediator } from './visibility';
 import type { Cursor } from './requests.repo';
 
 // RULES.md 5: the pure rule (src/common/domain/matching.ts) and the SQL (visibility.ts) must agree on any data.
@@ -147,6 +153,16 @@ describe('visibility: the SQL (one row, the indexed lists, the counts) agrees wi
     throw new Error(`${view} did not end after 20 pages`);
   }
 
+  /** The SQL twin of accept's "has reached" (which decides it in code from the rows it locked). */
+  async function hasReachedMediator(requestId: string, mediatorId: string) {
+    const result = (await t.ctx.db.execute(
+      sql`SELECT 1 AS ok FROM mediation_requests r WHERE r.id = ${requestId} AND ${reachesMediator(mediatorId, NOW)}`,
+    )) as unknown as {
+      rows: unknown[];
+    };
+    return result.rows.length > 0;
+  }
+
   let pairs = 0;
   let visible = 0;
   let listed = 0;
@@ -162,6 +178,10 @@ describe('visibility: the SQL (one row, the indexed lists, the counts) agrees wi
         pairs++;
         if (pure) visible++;
         if (pure !== viaSql) mismatches.push({ mediator: mi, request: ri, pure, sql: viaSql });
+        // "Has reached" (accept's 404 or 409), decided in code from the locked rows, against its SQL twin.
+        const reached = pureHasReached(mediator, { ...request, acceptedBeforeOpenToAll: acceptedBeforeOpenToAll(request) }, NOW);
+        const reachedViaSql = await hasReachedMediator(ids.requestIds[ri]!, mediator.id);
+        if (reached !== reachedViaSql) mismatches.push({ mediator: mi, request: ri, reached, reachedViaSql });
       }
     }
     for (const mi of world.mediators.keys()) {
