@@ -1,6 +1,7 @@
 // What the runner needs from the seeded database before it measures: the sessions it signs in with (renewed at each
 // run, so a database seeded a week ago still works), the pairs (a lawyer and a mediator sharing an in_progress
-// request), and fresh live requests for the accept test, made again at every run and removed after it.
+// request), the two-sided cases (bench/seed-cases.ts) with both counsel, and fresh live requests for the accept test,
+// made again at every run and removed after it.
 import pg from 'pg';
 
 export interface Session {
@@ -14,12 +15,19 @@ export interface Pair {
   mediator: Session;
 }
 
+/** A two-sided case with its joint channel, open date poll and term sheet out for signature: both counsel read it. */
+export interface Case {
+  requestId: string;
+  counsel: [first: Session, second: Session];
+}
+
 export interface Fixtures {
   lawyer: Session;
   mediator: Session;
   admin: Session;
   acceptors: Session[];
   pairs: Pair[];
+  cases: Case[];
   /** Live requests open to everyone, nobody's acceptance yet: one pool for the app, one for the floor. */
   acceptPools: { app: string[]; floor: string[] };
 }
@@ -42,8 +50,8 @@ export async function prepareFixtures(url: string): Promise<Fixtures> {
               sess = json_build_object('userId', b.user_id, 'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          FROM bench.sessions b WHERE s.sid = encode(sha256(convert_to(b.token, 'UTF8')), 'hex')`,
     );
-    const { rows } = await client.query<{ label: string; pair_no: number | null; user_id: string; token: string }>(
-      `SELECT label, pair_no, user_id, token FROM bench.sessions ORDER BY label, pair_no`,
+    const { rows } = await client.query<{ label: string; pair_no: number | null; case_no: number | null; user_id: string; token: string }>(
+      `SELECT label, pair_no, case_no, user_id, token FROM bench.sessions ORDER BY label, pair_no, case_no`,
     );
     const session = (r: { user_id: string; token: string }): Session => ({ userId: r.user_id, cookie: `sid=${r.token}` });
     const one = (label: string) => {
@@ -52,12 +60,17 @@ export async function prepareFixtures(url: string): Promise<Fixtures> {
       return session(row);
     };
     const byPair = (label: string) => new Map(rows.filter((r) => r.label === label).map((r) => [r.pair_no!, session(r)]));
+    const byCase = (label: string) => new Map(rows.filter((r) => r.label === label).map((r) => [r.case_no!, session(r)]));
     const lawyers = byPair('pair-lawyer');
     const mediators = byPair('pair-mediator');
     const { rows: pairRows } = await client.query<{ pair_no: number; id: string }>(
       `SELECT pair_no, id FROM bench.req WHERE pair_no IS NOT NULL ORDER BY pair_no`,
     );
     const pairs = pairRows.map((p) => ({ requestId: p.id, lawyer: lawyers.get(p.pair_no)!, mediator: mediators.get(p.pair_no)! }));
+    const firsts = byCase('case-first');
+    const seconds = byCase('case-second');
+    const { rows: caseRows } = await client.query<{ case_no: number; id: string }>(`SELECT case_no, id FROM bench.cases ORDER BY case_no`);
+    const cases = caseRows.map((c): Case => ({ requestId: c.id, counsel: [firsts.get(c.case_no)!, seconds.get(c.case_no)!] }));
 
     return {
       lawyer: one('lawyer'),
@@ -65,6 +78,7 @@ export async function prepareFixtures(url: string): Promise<Fixtures> {
       admin: one('admin'),
       acceptors: rows.filter((r) => r.label === 'acceptor').map(session),
       pairs,
+      cases,
       acceptPools: { app: [], floor: [] },
     };
   } finally {

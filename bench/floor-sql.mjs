@@ -102,6 +102,95 @@ export const THREAD_SQL = `
    ORDER BY m.created_at DESC, m.id DESC
    LIMIT 51`;
 
+// A counsel's first page of a two-sided case's joint channel (decision 046): the app's page statement
+// (channels.repo.ts listChannelMessages: the sender's and the attachment's names, the reader's read mark from
+// channel_reads), with the access check the app makes on the request's row first (channels.ts resolveChannel: a
+// member of the two-sided case, from matched on; the agreement's hold of agreement-hold.ts only applies while one is
+// out) folded into the statement as the participant thread's is. $1 is the request, $2 the reader.
+export const CHANNEL_SQL = `
+  SELECT m.*, u.first_name AS sender_first_name, u.last_name AS sender_last_name, up.file_name AS attachment_name,
+         (m.sender_id = $2::uuid OR m.created_at <= cr.read_at) IS TRUE AS read_by_viewer
+    FROM messages m JOIN users u ON u.id = m.sender_id
+    LEFT JOIN uploads up ON up.object_path = m.attachment_url
+    LEFT JOIN channel_reads cr ON cr.request_id = m.request_id AND cr.channel = m.channel AND cr.user_id = $2::uuid
+   WHERE m.request_id = $1::uuid AND m.channel = 'joint'
+     AND EXISTS (SELECT 1 FROM mediation_requests r WHERE r.id = $1::uuid AND r.selected_mediator_id IS NOT NULL
+                    AND r.opposing_lawyer_id IS NOT NULL AND NOT r.agreement_pending
+                    AND r.status IN ('matched', 'in_progress', 'completed', 'cancelled')
+                    AND $2::uuid IN (r.lawyer_id, r.opposing_lawyer_id, r.selected_mediator_id))
+   ORDER BY m.created_at DESC, m.id DESC
+   LIMIT 51`;
+
+// The Session card of a case (decision 054): what scheduling.view.ts getScheduling reads in nine statements (the
+// request and the reader's seat, the mediator's saved terms, the attendees, the live or latest poll, its candidates
+// and answers, the sessions, their history, the poll opener's name; scheduling.repo.ts), read here in one, with the
+// same privacy: counsel get their own side's attendees and answers, and whether each side has answered everything.
+// $1 is the request, $2 the reader (counsel or the selected mediator).
+export const SCHEDULING_SQL = `
+  WITH r AS (
+    SELECT r.id, r.status, r.case_name, r.selected_mediator_id,
+           CASE WHEN r.lawyer_id = $2::uuid THEN 'first' WHEN r.opposing_lawyer_id = $2::uuid THEN 'second' ELSE 'mediator' END AS seat
+      FROM mediation_requests r
+     WHERE r.id = $1::uuid AND NOT r.agreement_pending AND $2::uuid IN (r.lawyer_id, r.opposing_lawyer_id, r.selected_mediator_id)
+  ), p AS (
+    SELECT dp.* FROM date_polls dp JOIN r ON dp.request_id = r.id
+     ORDER BY dp.status IN ('open', 'proposed', 'no_date') DESC, dp.created_at DESC LIMIT 1
+  ), a AS (
+    SELECT sa.* FROM session_attendees sa JOIN r ON sa.request_id = r.id WHERE sa.removed_at IS NULL
+  ), c AS (
+    SELECT pc.* FROM poll_candidates pc JOIN p ON pc.poll_id = p.id
+  ), ans AS (
+    SELECT pa.* FROM poll_answers pa JOIN p ON pa.poll_id = p.id
+  ), s AS (
+    SELECT cs.* FROM case_sessions cs JOIN r ON cs.request_id = r.id
+  )
+  SELECT r.seat, r.status, r.case_name,
+         (SELECT row_to_json(t) FROM (SELECT time_zone, session_minutes, cancellation_window_hours, meeting_link
+                                        FROM mediator_availability WHERE mediator_id = r.selected_mediator_id) t) AS terms,
+         (SELECT coalesce(json_agg(a ORDER BY a.side, a.created_at, a.id), '[]') FROM a WHERE r.seat = 'mediator' OR a.side::text = r.seat) AS attendees,
+         (SELECT row_to_json(p) FROM p) AS poll,
+         (SELECT u.first_name || ' ' || u.last_name FROM p JOIN users u ON u.id = p.opened_by_id) AS opened_by,
+         (SELECT coalesce(json_agg(json_build_object('id', c.id, 'startsAt', c.starts_at, 'endsAt', c.ends_at, 'answers',
+                   (SELECT coalesce(json_agg(json_build_object('attendeeId', ans.attendee_id, 'answer', ans.answer)), '[]')
+                      FROM ans JOIN a ON a.id = ans.attendee_id WHERE ans.candidate_id = c.id AND (r.seat = 'mediator' OR a.side::text = r.seat)))
+                 ORDER BY c.starts_at, c.id), '[]') FROM c) AS candidates,
+         (SELECT json_object_agg(sd.side, NOT EXISTS (SELECT 1 FROM a CROSS JOIN c WHERE a.side::text = sd.side AND a.required
+                   AND NOT EXISTS (SELECT 1 FROM ans WHERE ans.candidate_id = c.id AND ans.attendee_id = a.id)))
+            FROM (VALUES ('first'), ('second')) sd(side)) AS sides_answered,
+         (SELECT coalesce(json_agg(s ORDER BY s.starts_at, s.id), '[]') FROM s) AS sessions,
+         (SELECT coalesce(json_agg(e ORDER BY e.id), '[]') FROM case_session_events e JOIN s ON s.id = e.session_id) AS history
+    FROM r`;
+
+// The signing card of a case (decision 055): what signing.view.ts getCaseSigning reads in six statements (the request
+// and the reader's seat, the envelopes, the term sheet's versions, the proposals, the envelopes' signers, the authors'
+// names; signing.repo.ts), read here in one: every envelope with its signers, every version, and the proposals the
+// reader may read (their own side's; all of them for the mediator). $1 is the request, $2 the reader.
+export const SIGNING_SQL = `
+  WITH r AS (
+    SELECT r.id, r.status, r.agreement_pending, r.outcome, r.outcome_date,
+           CASE WHEN r.lawyer_id = $2::uuid THEN 'first' WHEN r.opposing_lawyer_id = $2::uuid THEN 'second' ELSE 'mediator' END AS seat
+      FROM mediation_requests r
+     WHERE r.id = $1::uuid AND $2::uuid IN (r.lawyer_id, r.opposing_lawyer_id, r.selected_mediator_id)
+       AND r.status IN ('matched', 'in_progress', 'completed', 'cancelled')
+  )
+  SELECT r.seat, r.status, r.agreement_pending, r.outcome, r.outcome_date,
+         (SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'status', e.status, 'title', e.title, 'version', e.version_number,
+                   'createdAt', e.created_at, 'sealedAt', e.sealed_at, 'sha256', e.sha256, 'signers',
+                   (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'role', s.role, 'side', s.side, 'status', s.status,
+                             'signedAt', s.signed_at, 'method', s.method, 'refusalReason', s.refusal_reason,
+                             'isMe', coalesce(s.user_id = $2::uuid, false)) ORDER BY s.position), '[]')
+                      FROM envelope_signers s WHERE s.envelope_id = e.id)) ORDER BY e.seq), '[]')
+            FROM signing_envelopes e WHERE e.request_id = r.id) AS envelopes,
+         (SELECT coalesce(json_agg(json_build_object('number', v.number, 'status', v.status, 'content', v.content, 'note', v.note,
+                   'createdBy', u.first_name || ' ' || u.last_name, 'createdAt', v.created_at) ORDER BY v.number), '[]')
+            FROM term_sheet_versions v JOIN users u ON u.id = v.created_by_id WHERE v.request_id = r.id) AS versions,
+         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'baseVersion', p.base_version, 'status', p.status, 'content', p.content,
+                   'note', p.note, 'proposedBy', u.first_name || ' ' || u.last_name, 'side', p.side, 'decisionReason', p.decision_reason,
+                   'acceptedAsVersion', p.accepted_as_version, 'createdAt', p.created_at) ORDER BY p.seq), '[]')
+            FROM term_sheet_proposals p JOIN users u ON u.id = p.proposed_by_id
+           WHERE p.request_id = r.id AND (r.seat = 'mediator' OR p.side::text = r.seat)) AS proposals
+    FROM r`;
+
 // A message: the row, the recipient's coalesced notification and the realtime event, in one statement under the
 // request's row lock (the app does the same in one transaction).
 export const SEND_SQL = `
@@ -123,7 +212,9 @@ export const SEND_SQL = `
   )
   SELECT m.*, (SELECT count(*) FROM n)::int AS notified, pg_notify('bench_floor', m.request_id::text) FROM m`;
 
-// An acceptance: lock the request, then (a fresh snapshot after the lock) insert while fewer than three are live.
+// An acceptance: lock the request, then (a fresh snapshot after the lock) insert while fewer than three are live, with
+// the same durable work as the app: the lawyer's notification, its e-mail job in the outbox (written as delivered, so
+// the app's relay, polling the same table, does not send the floor's e-mails), the realtime event.
 export const LOCK_SQL = `SELECT id, lawyer_id FROM mediation_requests WHERE id = $1 AND status IN ('pending_mediators', 'awaiting_selection') FOR UPDATE`;
 export const ACCEPT_SQL = `
   WITH ins AS (
@@ -136,6 +227,13 @@ export const ACCEPT_SQL = `
   ), n AS (
     INSERT INTO notifications (user_id, type, title, message, link_url)
     SELECT $3, 'acceptance_received', 'A mediator accepted your request', 'A mediator accepted your request.', '/requests/' || request_id FROM ins
-    RETURNING id
+    RETURNING id, user_id
+  ), o AS (
+    INSERT INTO outbox (topic, payload, delivered_at)
+    SELECT 'job', json_build_object('name', 'notification.email', 'data', json_build_object('ids', json_build_array(n.id)),
+                                    'runAt', '1970-01-01T00:00:00.000Z', 'key', 'notification-email:' || n.id), now()
+      FROM n RETURNING id
   )
-  SELECT ins.*, (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM n)::int AS notified FROM ins`;
+  SELECT ins.*, (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM n)::int AS notified,
+         (SELECT count(*) FROM o)::int AS jobs, (SELECT pg_notify('bench_floor', n.user_id::text) FROM n) AS told
+    FROM ins`;

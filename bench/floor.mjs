@@ -16,9 +16,12 @@ import {
   AVAILABLE_COLUMNS_SQL,
   AVAILABLE_INDEXED_SQL,
   AVAILABLE_SQL,
+  CHANNEL_SQL,
   LOCK_SQL,
   REQUEST_SQL,
+  SCHEDULING_SQL,
   SEND_SQL,
+  SIGNING_SQL,
   THREAD_SQL,
   UNREAD_SQL,
 } from './floor-sql.mjs';
@@ -40,6 +43,10 @@ async function serve() {
   const read = (name, text, values) => pool.query({ name: `floor_${name}`, text, values });
 
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const CARDS = new Map([
+    ['scheduling', SCHEDULING_SQL],
+    ['signing', SIGNING_SQL],
+  ]);
 
   function send(res, status, body) {
     const text = JSON.stringify(body);
@@ -96,6 +103,13 @@ async function serve() {
       }
       if (parts[0] === 'unread') return send(res, 200, { count: (await read('unread', UNREAD_SQL, [user])).rows[0].count });
       if (parts[0] === 'messages' && UUID.test(parts[1] ?? '')) return send(res, 200, (await read('thread', THREAD_SQL, [parts[1], user])).rows.slice(0, 50));
+      if (parts[0] === 'channel' && UUID.test(parts[1] ?? '')) return send(res, 200, (await read('channel', CHANNEL_SQL, [parts[1], user])).rows.slice(0, 50));
+      // One row of the case's card, or none when the reader has no seat in the case.
+      const card = CARDS.get(parts[0]);
+      if (card && UUID.test(parts[1] ?? '')) {
+        const { rows } = await read(parts[0], card, [parts[1], user]);
+        return rows.length ? send(res, 200, rows[0]) : send(res, 404, { message: 'not found' });
+      }
     }
     if (req.method === 'POST') {
       const body = await readBody(req);

@@ -13,10 +13,20 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { killAll, smtpSink, startProcess, stopProcess, waitFor, waitForOutput } from './processes';
 import { explainAnalytics, measureAnalytics, type AnalyticsResult } from './analytics';
-import { runApi, scenarios, type ApiResult } from './api';
+import { limitShares, MAX_LIMIT_SHARE, runApi, scenarios, type ApiResult } from './api';
 import { bundleSizes, CHROMIUM, lighthouse, readManifest, ROUTES, type BundleResult, type LighthouseScores } from './client';
 import { addAcceptPools, cleanUpFixtures, prepareFixtures } from './fixtures';
-import { AVAILABLE_COLUMNS_SQL, AVAILABLE_INDEXED_SQL, AVAILABLE_SQL, REQUEST_SQL, THREAD_SQL, UNREAD_SQL } from './floor-sql.mjs';
+import {
+  AVAILABLE_COLUMNS_SQL,
+  AVAILABLE_INDEXED_SQL,
+  AVAILABLE_SQL,
+  CHANNEL_SQL,
+  REQUEST_SQL,
+  SCHEDULING_SQL,
+  SIGNING_SQL,
+  THREAD_SQL,
+  UNREAD_SQL,
+} from './floor-sql.mjs';
 import { DEFAULT_DB, readMarker, seed, SEED_VERSION } from './seed';
 import { runWs, type WsResult } from './ws';
 
@@ -27,6 +37,9 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3900);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3901);
 const SMTP_PORT = Number(process.env.BENCH_SMTP_PORT ?? 3925);
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
+/** ws2's further app processes: the one the mediators' sockets connect to, and (with `--processes N`) the posting one. */
+const WS2_SOCKETS_PORT = APP_PORT + 2;
+const WS2_POSTS_PORT = APP_PORT + 3;
 
 interface Args {
   quick: boolean;
@@ -85,7 +98,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 /** EXPLAIN ANALYZE of the floor's reads (median execution time of 15 runs each), with the users the bench uses. */
 async function sqlTimings(
   url: string,
-  ids: { mediator: string; requestId: string; userId: string },
+  ids: { mediator: string; requestId: string; userId: string; caseId: string; counselId: string },
 ): Promise<{ ms: Record<string, number>; available: string }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -97,6 +110,9 @@ async function sqlTimings(
       ['request', REQUEST_SQL, [ids.userId, ids.requestId]],
       ['unread', UNREAD_SQL, [ids.userId]],
       ['thread', THREAD_SQL, [ids.requestId, ids.userId]],
+      ['channel', CHANNEL_SQL, [ids.caseId, ids.counselId]],
+      ['scheduling', SCHEDULING_SQL, [ids.caseId, ids.counselId]],
+      ['signing', SIGNING_SQL, [ids.caseId, ids.counselId]],
     ];
     for (const [name, text, params] of cases) {
       const times: number[] = [];
@@ -138,7 +154,7 @@ function timestamp(d: Date): string {
 
 function readmeTable(r: Results): string {
   const lines = [
-    `Latest run: ${r.date} (${r.mode}, ${r.seed.requests.toLocaleString('en-US')} requests seeded; machine: ${r.machine.cpus} CPUs, load average ${r.machine.loadStart} at the start, shared with other work, so expect noise; app and floor ${r.serverProcesses} server process${r.serverProcesses > 1 ? 'es' : ''} each).`,
+    `Latest run: ${r.date} (${r.mode}, ${r.seed.requests.toLocaleString('en-US')} requests seeded; machine: ${r.machine.cpus} CPUs, load average ${r.machine.loadStart} at the start, shared with other work, so expect noise; app and floor ${r.serverProcesses} server process${r.serverProcesses > 1 ? 'es' : ''} each; the app's rate limits ${r.rateLimits}).`,
     '',
     '| API (32 connections) | app req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | app / floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -171,12 +187,14 @@ function readmeTable(r: Results): string {
         .join(', ')}.`,
       '',
     );
-  if (r.ws) {
+  const wsFigures = (w: WsResult) =>
+    `${w.connections} connections, ${w.sent} messages at ${r.wsRate}/s through POST /api/messages: from the POST's answer to the recipient's event p50 ${w.p50} ms, p99 ${w.p99} ms, lost ${w.lost}; ${w.sent - w.accepted} POSTs not accepted (${JSON.stringify(w.failures ?? {})}); ${w.beforeAnswer} events arrived before the POST's answer (counted as 0 ms), ${w.overlapped} messages were sent while every thread had one outstanding. From the POST's sending: p50 ${w.fromSendP50} ms, p99 ${w.fromSendP99} ms; the POST itself p50 ${w.postP50} ms, p99 ${w.postP99} ms.`;
+  if (r.ws) lines.push(`WebSocket: ${wsFigures(r.ws)}`, '');
+  if (r.ws2)
     lines.push(
-      `WebSocket: ${r.ws.connections} connections, ${r.ws.sent} messages at ${r.wsRate}/s through POST /api/messages: from the POST's answer to the recipient's event p50 ${r.ws.p50} ms, p99 ${r.ws.p99} ms, lost ${r.ws.lost}; ${r.ws.sent - r.ws.accepted} POSTs not accepted (${JSON.stringify(r.ws.failures ?? {})}); ${r.ws.beforeAnswer} events arrived before the POST's answer (counted as 0 ms), ${r.ws.overlapped} messages were sent while every thread had one outstanding. From the POST's sending: p50 ${r.ws.fromSendP50} ms, p99 ${r.ws.fromSendP99} ms.`,
+      `WebSocket across two app instances (one server process each; the POSTs to one, the mediators' sockets on the other, the events through LISTEN/NOTIFY): ${wsFigures(r.ws2)}`,
       '',
     );
-  }
   if (r.bundles) {
     lines.push('| route | JS loaded, gzip KB | loaded later by its page, gzip KB |', '|---|---:|---|');
     for (const [route, bytes] of Object.entries(r.bundles)) {
@@ -204,6 +222,8 @@ function readmeTable(r: Results): string {
 interface Results {
   date: string;
   mode: 'full' | 'quick';
+  /** RATE_LIMITS as the app was started with: on, the production default, unless the environment says off. */
+  rateLimits: 'on' | 'off';
   machine: { cpus: number; loadStart: string; loadEnd?: string; node: string };
   /** How many server processes the app and the floor each ran (WEB_CONCURRENCY / FLOOR_PROCESSES). */
   serverProcesses: number;
@@ -216,6 +236,8 @@ interface Results {
   /** Which Available query the floor ran. */
   availableQuery?: string;
   ws: WsResult | null;
+  /** The same with two server processes: the POSTs to one, the recipients' sockets on the other (LISTEN/NOTIFY between). */
+  ws2: WsResult | null;
   wsRate: number;
   bundles: Record<string, number> | null;
   bundlesLazy?: BundleResult['lazy'];
@@ -236,12 +258,14 @@ async function main(): Promise<void> {
   const results: Results = {
     date: new Date().toISOString(),
     mode: args.quick ? 'quick' : 'full',
+    rateLimits: process.env.RATE_LIMITS === 'off' ? 'off' : 'on',
     machine: { cpus: os.cpus().length, loadStart: load(), node: process.version },
     serverProcesses: args.processes,
     seed: { requests: args.requests, seededAt: '' },
     api: [],
     rss: { appMb: 0, floorMb: 0 },
     ws: null,
+    ws2: null,
     wsRate: 100,
     bundles: null,
     lighthouse: {},
@@ -266,7 +290,9 @@ async function main(): Promise<void> {
     const { rows } = await client.query(
       `SELECT (SELECT user_id FROM bench.sessions WHERE label = 'mediator') AS mediator,
               (SELECT id FROM bench.req WHERE pair_no = 1) AS "requestId",
-              (SELECT user_id FROM bench.sessions WHERE label = 'pair-lawyer' AND pair_no = 1) AS "userId"`,
+              (SELECT user_id FROM bench.sessions WHERE label = 'pair-lawyer' AND pair_no = 1) AS "userId",
+              (SELECT id FROM bench.cases WHERE case_no = 1) AS "caseId",
+              (SELECT lawyer_id FROM bench.cases WHERE case_no = 1) AS "counselId"`,
     );
     await client.end();
     const { ms: timings, available } = await sqlTimings(args.db, rows[0]);
@@ -307,7 +333,7 @@ async function main(): Promise<void> {
   // Every accept needs a request slot of its own: room for 3,000 accepts a second, more than either side reaches here.
   const acceptRequests = Math.ceil((3000 * (warmupSeconds + reps * seconds)) / 3) + 100;
   const fx = await prepareFixtures(args.db);
-  log(`  fixtures: ${fx.pairs.length} pairs, ${fx.acceptors.length} accepting mediators`);
+  log(`  fixtures: ${fx.pairs.length} pairs, ${fx.acceptors.length} accepting mediators, ${fx.cases.length} two-sided cases`);
 
   // 4. Servers: the production build (scripts/start.mjs) and the floor.
   log(`\n# Servers [${elapsed()}]`);
@@ -317,6 +343,9 @@ async function main(): Promise<void> {
     ['BENCH_APP_PORT', APP_PORT],
     ['BENCH_FLOOR_PORT', FLOOR_PORT],
     ['BENCH_SMTP_PORT', SMTP_PORT],
+    ...(args.skip.has('ws') ? [] : [WS2_SOCKETS_PORT, ...(args.processes > 1 ? [WS2_POSTS_PORT] : [])]).map(
+      (port) => ['BENCH_APP_PORT (ws2 adds 2 and 3)', port] as const,
+    ),
   ] as const) {
     if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: stop what listens there, or set ${name} to a free port`);
   }
@@ -334,7 +363,10 @@ async function main(): Promise<void> {
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     PAYMENTS_PROVIDER: 'local',
     STORAGE_DRIVER: 'local',
-    RATE_LIMITS: 'off',
+    // The production configuration: the rate limits on (the app's default). Written out so that a .env in the work
+    // tree, which the app reads for what is not set, cannot turn them off unseen; RATE_LIMITS=off in the bench's own
+    // environment still does, and the results say so.
+    RATE_LIMITS: results.rateLimits,
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(args.processes),
     SEED_DEMO: 'false',
@@ -345,6 +377,20 @@ async function main(): Promise<void> {
   const app = startProcess('app', process.execPath, ['scripts/start.mjs'], appEnv, path.join(TMP, 'app.log'), (chunk) => (appOutput += chunk));
   let floor: ChildProcess | null = null;
   let floorOutput = '';
+  /** ws2's app processes: the same build and environment (SESSION_SECRET included) on another port, one process each. */
+  const ws2Apps: ChildProcess[] = [];
+  const startWs2App = async (port: number) => {
+    const child = startProcess(
+      `app on ${port}`,
+      process.execPath,
+      ['scripts/start.mjs'],
+      { ...appEnv, PORT: String(port), WEB_CONCURRENCY: '1' },
+      path.join(TMP, `app-${port}.log`),
+    );
+    ws2Apps.push(child);
+    await waitFor(`http://127.0.0.1:${port}/api/health`, child, 180);
+    return `http://127.0.0.1:${port}`;
+  };
   try {
     await waitFor(`${ORIGIN}/api/health`, app, 180);
     if (args.processes > 1) await waitForOutput(() => appOutput, /\d+ server processes listening/, app, 120);
@@ -362,7 +408,13 @@ async function main(): Promise<void> {
     if (args.processes > 1) await waitForOutput(() => floorOutput, /\d+ server processes listening/, floor, 30);
     log(`  both answering, ${args.processes} server process${args.processes > 1 ? 'es' : ''} each`);
 
-    const sql = await sqlTimings(args.db, { mediator: fx.mediator.userId, requestId: fx.pairs[0].requestId, userId: fx.pairs[0].lawyer.userId });
+    const sql = await sqlTimings(args.db, {
+      mediator: fx.mediator.userId,
+      requestId: fx.pairs[0].requestId,
+      userId: fx.pairs[0].lawyer.userId,
+      caseId: fx.cases[0].requestId,
+      counselId: fx.cases[0].counsel[0].userId,
+    });
     results.sqlMs = sql.ms;
     results.availableQuery = sql.available;
     log(`  floor SQL (EXPLAIN ANALYZE median; Available: ${sql.available}): ${JSON.stringify(results.sqlMs)}`);
@@ -387,7 +439,14 @@ async function main(): Promise<void> {
       fx.acceptPools = await addAcceptPools(args.db, acceptRequests);
       log(`  ${acceptRequests} fresh live requests per side for accepts`);
       log(`\n# API: ${reps} repetition(s) of ${seconds} s per side after ${warmupSeconds} s of warm-up, 32 connections [${elapsed()}]`);
-      results.api = await runApi({ base: ORIGIN, pid: app.pid! }, { base: `http://127.0.0.1:${FLOOR_PORT}`, pid: floor.pid! }, scenarios(fx, ORIGIN), {
+      const list = scenarios(fx, ORIGIN);
+      // The rate limits are on: each user's calls in a minute if the app ran at a scenario's ceiling all minute (api.ts).
+      for (const l of limitShares(list)) {
+        const line = `${l.scenario}: ${l.perUserPerMinute} calls per user and minute at most against the ${l.limit} limit (${Math.round(l.share * 100)} % of it)`;
+        log(`  ${line}`);
+        if (results.rateLimits === 'on' && l.share > MAX_LIMIT_SHARE) results.notes.push(`Too few users for the rate limits: ${line}; expect 429s.`);
+      }
+      results.api = await runApi({ base: ORIGIN, pid: app.pid! }, { base: `http://127.0.0.1:${FLOOR_PORT}`, pid: floor.pid! }, list, {
         reps,
         seconds,
         warmupSeconds,
@@ -395,16 +454,30 @@ async function main(): Promise<void> {
         log,
       });
       results.rss = { appMb: Math.max(0, ...results.api.map((a) => a.rssMb)), floorMb: Math.max(0, ...results.api.map((a) => a.floorRssMb)) };
+      const errors = results.api.reduce((n, a) => n + a.errors + a.floorErrors, 0);
+      log(errors ? `  ${errors} errors (a 429 of the rate limits counts as one): see the runs in the results` : '  0 errors');
     }
 
     // 7. WebSocket delivery.
     if (!args.skip.has('ws')) {
       const seconds = args.quick ? 10 : 30;
-      log(`\n# WebSocket: ${fx.pairs.length * 2} connections, ${results.wsRate} messages/s for ${seconds} s [${elapsed()}]`);
-      results.ws = await runWs(ORIGIN, ORIGIN, fx.pairs, { rate: results.wsRate, seconds, log });
-      log(
-        `  p50 ${results.ws.p50} ms, p99 ${results.ws.p99} ms, lost ${results.ws.lost} of ${results.ws.accepted} accepted (${results.ws.sent} sent; not accepted: ${JSON.stringify(results.ws.failures)})`,
-      );
+      // The first 500 pairs: 1,000 sockets, as the WebSocket figures have always been measured.
+      const wsPairs = fx.pairs.slice(0, 500);
+      log(`\n# WebSocket: ${wsPairs.length * 2} connections, ${results.wsRate} messages/s for ${seconds} s [${elapsed()}]`);
+      const summary = (w: WsResult) =>
+        `  p50 ${w.p50} ms, p99 ${w.p99} ms, lost ${w.lost} of ${w.accepted} accepted (${w.sent} sent; not accepted: ${JSON.stringify(w.failures)}); from the POST's sending p50 ${w.fromSendP50} ms, p99 ${w.fromSendP99} ms; the POST itself p50 ${w.postP50} ms, p99 ${w.postP99} ms`;
+      results.ws = await runWs({ posts: ORIGIN, sockets: ORIGIN }, ORIGIN, wsPairs, { rate: results.wsRate, seconds, log });
+      log(summary(results.ws));
+
+      // Two instances behind a load balancer (DESIGN 1), not node:cluster: two processes on one database, the lawyers
+      // posting to one while the mediators' sockets are on the other, so each event crosses through LISTEN/NOTIFY.
+      // Two single processes whatever --processes says: with N, the posting one is a further process, not the cluster.
+      log(`\n# WebSocket, two server processes: the POSTs to one, the mediators' sockets on the other [${elapsed()}]`);
+      const sockets = await startWs2App(WS2_SOCKETS_PORT);
+      const posts = args.processes > 1 ? await startWs2App(WS2_POSTS_PORT) : ORIGIN;
+      results.ws2 = await runWs({ posts, sockets }, ORIGIN, wsPairs, { rate: results.wsRate, seconds, log });
+      log(summary(results.ws2));
+      await Promise.all(ws2Apps.map(stopProcess));
     }
 
     // 8. Lighthouse against the running production server.
@@ -435,7 +508,7 @@ async function main(): Promise<void> {
     }
   } finally {
     log(`\n# Stopping [${elapsed()}]`);
-    await Promise.all([stopProcess(app), floor ? stopProcess(floor) : Promise.resolve(), stopProcess(smtp)]);
+    await Promise.all([stopProcess(app), floor ? stopProcess(floor) : Promise.resolve(), stopProcess(smtp), ...ws2Apps.map(stopProcess)]);
     await cleanUpFixtures(args.db).catch((error) => log(`  clean-up failed: ${String(error)}`));
     log('  servers stopped, bench rows removed');
   }

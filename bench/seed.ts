@@ -9,9 +9,10 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { hashPassword } from '../src/server/modules/auth/passwords';
+import { seedTwoSidedCases } from './seed-cases';
 
 /** Bump when what the seeder writes changes: the runner then reseeds instead of reusing an older database. */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 export const DEFAULT_DB = 'postgres://postgres@127.0.0.1:5432/bench';
 /** The password of every seeded account (a benchmark database only). */
 export const BENCH_PASSWORD = 'bench-password-not-secret';
@@ -115,8 +116,13 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
   // Users grow with the requests past the default size, so a lawyer's list stays about as long.
   const L = Math.max(20_000, Math.round(R / 5));
   const M = Math.max(10_000, Math.round(R / 10));
-  const PAIRS = 500;
-  const ACCEPTORS = 300;
+  // The bench runs with the app's rate limits on (300 calls a minute per user, 60 messages, 30 accepts), so its load
+  // is spread over enough users that none goes over a limit in any minute: 2,000 pairs (4,000 users for the unread
+  // count), 1,500 accepting mediators and 1,000 two-sided cases (2,000 counsel). bench/api.ts works out each
+  // scenario's calls per user and minute from these; bench/README.md has the table.
+  const PAIRS = 2_000;
+  const ACCEPTORS = 1_500;
+  const CASES = 1_000;
   const started = performance.now();
 
   await recreateDatabase(options.url);
@@ -157,7 +163,7 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
     await client.query(`CREATE SCHEMA bench`);
     await client.query(`INSERT INTO platform_settings (id) VALUES (1) ON CONFLICT DO NOTHING`);
 
-    // People. Lawyer 1 and mediator 1 are the bench's own; mediators 2..301 accept in the write test (Unlimited).
+    // People. Lawyer 1 and mediator 1 are the bench's own; mediators 2..1,501 accept in the write test (Unlimited).
     await step(
       'bench.lawyers',
       `CREATE TABLE bench.lawyers AS
@@ -257,7 +263,7 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
               CASE WHEN status = 'awaiting_selection' THEN 1 + floor(u3 * 3)::int
                    WHEN status IN ('matched', 'in_progress', 'completed') OR (status = 'cancelled' AND u2 < 0.5) THEN 1 + floor(u3 * 3)::int
                    ELSE 0 END AS k,
-              NULL::int AS pair_no
+              NULL::int AS pair_no, NULL::int AS case_no, NULL::int AS opposing_n
          FROM timed`,
     );
     await client.query(`ALTER TABLE bench.req ADD PRIMARY KEY (n)`);
@@ -280,19 +286,37 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
            ORDER BY mediator_n, n) b
          ORDER BY n LIMIT ${PAIRS}) p WHERE p.n = r.n`,
     );
+    // The two-sided cases (seed-cases.ts): other in_progress requests, each first counsel and each second counsel a
+    // lawyer with no other seat among the bench's readers, so every reader is one user of the rate limits' arithmetic.
+    // Their mediators are not the accepting ones, which `npm run load` signs in (bench/load.ts): its checks of who
+    // wrote to whom are about one-sided threads.
+    await step(
+      'bench.req: two-sided cases',
+      `UPDATE bench.req r SET case_no = c.case_no FROM (
+         SELECT n, row_number() OVER (ORDER BY n) AS case_no FROM (
+           SELECT DISTINCT ON (lawyer_n) n, lawyer_n FROM bench.req
+            WHERE status = 'in_progress' AND pair_no IS NULL AND lawyer_n > 1 AND mediator_n > ${1 + ACCEPTORS}
+              AND lawyer_n NOT IN (SELECT lawyer_n FROM bench.req WHERE pair_no IS NOT NULL)
+            ORDER BY lawyer_n, n) a
+         ORDER BY n LIMIT ${CASES}) c WHERE c.n = r.n;
+       UPDATE bench.req r SET opposing_n = o.n FROM (
+         SELECT l.n, row_number() OVER (ORDER BY l.n DESC) AS k FROM bench.lawyers l
+          WHERE l.n > 1 AND l.n NOT IN (SELECT lawyer_n FROM bench.req WHERE pair_no IS NOT NULL OR case_no IS NOT NULL)) o
+        WHERE o.k = r.case_no`,
+    );
 
     const matchedAt = hasMatchedAt ? ', matched_at' : '';
     const matchedAtValue = hasMatchedAt ? `, CASE WHEN r.has_mediator THEN r.submitted_at + interval '1 hour' END` : '';
     await step(
       'mediation_requests',
       `INSERT INTO mediation_requests (id, lawyer_id, case_number, case_name, case_type, jurisdiction, court_info, trial_date, description,
-          opposing_lawyer_name, opposing_lawyer_firm_name, opposing_lawyer_email, mediation_type, pricing_model, preferred_date, estimated_duration,
+          opposing_lawyer_name, opposing_lawyer_firm_name, opposing_lawyer_email, opposing_lawyer_id, mediation_type, pricing_model, preferred_date, estimated_duration,
           hourly_rate, hours_needed, flat_fee, budget, status, selected_mediator_id, deposit_amount, platform_fee, open_to_all_at, open_to_free_at, terms,
           completion_results, deliverables, completed_at, submitted_at, cancelled_at, cancel_reason, created_at, updated_at${matchedAt})
        SELECT r.id, l.id, 'BN-' || lpad(r.n::text, 7, '0'), (${last})[1 + r.n % 14] || ' v. ' || (${last})[1 + (r.n / 14) % 14] || ' (' || r.n || ')',
               r.case_type, r.jurisdiction, 'Superior Court of ' || r.jurisdiction, (r.created_at + interval '120 days')::date,
               'A dispute about ' || lower(r.case_type) || ' between the parties; both sides are open to mediation. Reference ' || r.n || '.',
-              'Opposing Counsel ' || r.n, 'Opposing Firm LLP', 'opposing' || r.n || '@example.com',
+              'Opposing Counsel ' || r.n, 'Opposing Firm LLP', 'opposing' || r.n || '@example.com', o.id,
               (CASE WHEN r.n % 3 = 0 THEN 'in-person' ELSE 'online' END)::mediation_type,
               (CASE WHEN r.hourly THEN 'hourly' ELSE 'flat' END)::pricing_model,
               (r.created_at + interval '30 days')::date, r.hours * 60,
@@ -311,7 +335,8 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
               CASE r.status WHEN 'completed' THEN r.submitted_at + interval '5 days' WHEN 'cancelled' THEN r.submitted_at + interval '2 days'
                             WHEN 'draft' THEN r.created_at ELSE r.submitted_at + interval '1 hour' END
               ${matchedAtValue}
-         FROM bench.req r JOIN bench.lawyers l ON l.n = r.lawyer_n LEFT JOIN bench.mediators m ON m.n = r.mediator_n`,
+         FROM bench.req r JOIN bench.lawyers l ON l.n = r.lawyer_n LEFT JOIN bench.mediators m ON m.n = r.mediator_n
+         LEFT JOIN bench.lawyers o ON o.n = r.opposing_n`,
     );
     // Acceptances: 1-3 pending while awaiting selection (70 % of them within the match window, so those requests
     // are for matching mediators only; the rest after it, open to all); from matched on the selected one (offset 0)
@@ -436,18 +461,21 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
          FROM (SELECT reviewee_id, round(avg(rating), 2) AS rating, count(*)::int AS n FROM reviews GROUP BY reviewee_id) a
         WHERE p.user_id = a.reviewee_id`,
     );
+    await seedTwoSidedCases(step);
 
     // Signed-in sessions the runner uses: the cookie carries the token, the table keeps its SHA-256 (plugins/session.ts).
     await step(
       'bench.sessions',
       `CREATE TABLE bench.sessions AS
-       SELECT role, label, pair_no, user_id, md5(random()::text) || md5(random()::text) AS token FROM (
-         SELECT 'lawyer' AS role, 'lawyer' AS label, NULL::int AS pair_no, id AS user_id FROM bench.lawyers WHERE n = 1
-         UNION ALL SELECT 'mediator', 'mediator', NULL, id FROM bench.mediators WHERE n = 1
-         UNION ALL SELECT 'admin', 'admin', NULL, id FROM users WHERE email = 'admin@bench.test'
-         UNION ALL SELECT 'mediator', 'acceptor', n - 1, id FROM bench.mediators WHERE n BETWEEN 2 AND ${1 + ACCEPTORS}
-         UNION ALL SELECT 'lawyer', 'pair-lawyer', r.pair_no, l.id FROM bench.req r JOIN bench.lawyers l ON l.n = r.lawyer_n WHERE r.pair_no IS NOT NULL
-         UNION ALL SELECT 'mediator', 'pair-mediator', r.pair_no, m.id FROM bench.req r JOIN bench.mediators m ON m.n = r.mediator_n WHERE r.pair_no IS NOT NULL
+       SELECT role, label, pair_no, case_no, user_id, md5(random()::text) || md5(random()::text) AS token FROM (
+         SELECT 'lawyer' AS role, 'lawyer' AS label, NULL::int AS pair_no, NULL::int AS case_no, id AS user_id FROM bench.lawyers WHERE n = 1
+         UNION ALL SELECT 'mediator', 'mediator', NULL, NULL, id FROM bench.mediators WHERE n = 1
+         UNION ALL SELECT 'admin', 'admin', NULL, NULL, id FROM users WHERE email = 'admin@bench.test'
+         UNION ALL SELECT 'mediator', 'acceptor', n - 1, NULL, id FROM bench.mediators WHERE n BETWEEN 2 AND ${1 + ACCEPTORS}
+         UNION ALL SELECT 'lawyer', 'pair-lawyer', r.pair_no, NULL, l.id FROM bench.req r JOIN bench.lawyers l ON l.n = r.lawyer_n WHERE r.pair_no IS NOT NULL
+         UNION ALL SELECT 'mediator', 'pair-mediator', r.pair_no, NULL, m.id FROM bench.req r JOIN bench.mediators m ON m.n = r.mediator_n WHERE r.pair_no IS NOT NULL
+         UNION ALL SELECT 'lawyer', 'case-first', NULL, case_no, lawyer_id FROM bench.cases
+         UNION ALL SELECT 'lawyer', 'case-second', NULL, case_no, opposing_id FROM bench.cases
        ) s`,
     );
     await step(
@@ -479,6 +507,11 @@ export async function seed(options: SeedOptions): Promise<SeedCounts> {
       'notifications',
       'reviews',
       'session',
+      'case_invitations',
+      'date_polls',
+      'poll_answers',
+      'term_sheet_versions',
+      'signing_envelopes',
     ]) {
       const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
       counts[table] = rows[0].n;

@@ -1,6 +1,7 @@
 // The WebSocket part of `npm run bench`: every pair's lawyer and mediator connected to /ws (their session cookie, our
 // Origin), lawyers posting through POST /api/messages at a steady rate, and the time from the POST's answer (the
-// message accepted) to the mediator's socket hearing `new_message` for that request.
+// message accepted) to the mediator's socket hearing `new_message` for that request. With two server processes the
+// lawyers post to one and the mediators' sockets are on the other, so every event crosses through PostgreSQL.
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { BENCH_MESSAGE_PREFIX, type Pair } from './fixtures';
@@ -16,6 +17,9 @@ export interface WsResult {
   /** From the POST being sent (rather than answered) to the recipient's event. */
   fromSendP50: number;
   fromSendP99: number;
+  /** The accepted POSTs' own latency (sent to answered): most of `fromSend`, since the event comes with the commit. */
+  postP50: number;
+  postP99: number;
   /** Events that arrived before the POST's answer did (counted as 0 ms from acceptance). */
   beforeAnswer: number;
   /** Messages sent while every pair still had one outstanding (their events may be attributed to each other). */
@@ -26,23 +30,30 @@ export interface WsResult {
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
+/** Where the POSTs go (and the lawyers' sockets), and where the mediators' sockets are: one server or two. */
+export interface WsServers {
+  posts: string;
+  sockets: string;
+}
+
 export async function runWs(
-  base: string,
+  servers: WsServers,
   origin: string,
   pairs: Pair[],
   opts: { rate: number; seconds: number; log: (line: string) => void },
 ): Promise<WsResult> {
-  const wsUrl = `${base.replace(/^http/, 'ws')}/ws`;
+  const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/ws`;
   const sockets: WebSocket[] = [];
   /** Per request: the messages sent and not yet heard by the recipient, oldest first. */
   const outstanding = new Map<string, { sentAt: number; acceptedAt: number | null; heardAt: number | null }[]>();
   const heard: { fromAnswer: number; fromSend: number }[] = [];
+  const postLatencies: number[] = [];
   let beforeAnswer = 0;
   let connectFailures = 0;
 
-  const connect = (cookie: string, onMessage?: (data: string) => void) =>
+  const connect = (base: string, cookie: string, onMessage?: (data: string) => void) =>
     new Promise<void>((resolve) => {
-      const socket = new WebSocket(wsUrl, { headers: { cookie, origin } });
+      const socket = new WebSocket(wsUrl(base), { headers: { cookie, origin } });
       const done = (ok: boolean) => {
         if (!ok) connectFailures++;
         resolve();
@@ -79,7 +90,9 @@ export async function runWs(
 
   const t0 = performance.now();
   for (let i = 0; i < pairs.length; i += 50) {
-    await Promise.all(pairs.slice(i, i + 50).flatMap((p) => [connect(p.lawyer.cookie), connect(p.mediator.cookie, onMediatorEvent)]));
+    await Promise.all(
+      pairs.slice(i, i + 50).flatMap((p) => [connect(servers.posts, p.lawyer.cookie), connect(servers.sockets, p.mediator.cookie, onMediatorEvent)]),
+    );
   }
   opts.log(`  ${sockets.length} sockets connected in ${((performance.now() - t0) / 1000).toFixed(1)} s (${connectFailures} failed)`);
 
@@ -112,7 +125,7 @@ export async function runWs(
     outstanding.set(pair.requestId, list);
     sent++;
     posts.push(
-      fetch(`${base}/api/messages`, {
+      fetch(`${servers.posts}/api/messages`, {
         method: 'POST',
         headers: { cookie: pair.lawyer.cookie, origin, 'content-type': 'application/json' },
         body: JSON.stringify({ requestId: pair.requestId, content: `${BENCH_MESSAGE_PREFIX} ws ${n}` }),
@@ -126,6 +139,7 @@ export async function runWs(
           }
           accepted++;
           entry.acceptedAt = performance.now();
+          postLatencies.push(entry.acceptedAt - entry.sentAt);
           if (entry.heardAt !== null) record(entry);
         })
         .catch((error: Error & { cause?: { code?: string } }) => {
@@ -157,6 +171,7 @@ export async function runWs(
   const lost = [...outstanding.values()].flat().filter((m) => m.acceptedAt !== null && m.heardAt === null).length;
   const fromAnswer = heard.map((h) => h.fromAnswer).sort((a, b) => a - b);
   const fromSend = heard.map((h) => h.fromSend).sort((a, b) => a - b);
+  postLatencies.sort((a, b) => a - b);
   return {
     p50: round(percentile(fromAnswer, 50)),
     p99: round(percentile(fromAnswer, 99)),
@@ -167,6 +182,8 @@ export async function runWs(
     accepted,
     fromSendP50: round(percentile(fromSend, 50)),
     fromSendP99: round(percentile(fromSend, 99)),
+    postP50: round(percentile(postLatencies, 50)),
+    postP99: round(percentile(postLatencies, 99)),
     beforeAnswer,
     overlapped,
     failures,
