@@ -25,32 +25,48 @@ function chunk(event: RealtimeEvent): RealtimeEvent[] {
   return parts;
 }
 
-/** The events of each unit of work's transaction, held until just before it commits (unit-of-work.ts). */
+/** The events of each unit of work's transaction, held until it has committed (unit-of-work.ts). */
 const held = new WeakMap<Tx, RealtimeEvent[]>();
 
 /**
- * Publishes events with the caller's transaction: PostgreSQL delivers a NOTIFY only when the transaction commits, so
- * browsers never hear of a change that rolled back, and every instance (this one included) hears of each one. Inside a
- * unit of work (`transaction()`), the events are held and sent together in one statement just before it commits
- * (`sendHeldEvents`): a write that tells several people pays one round trip for it, not one per call.
+ * Publishes events of a change. Inside a unit of work (`transaction()`) they are held and sent, all in one statement,
+ * once its transaction has committed (`takeHeldEvents`, `announceCommitted`), so browsers never hear of a change that
+ * rolled back, and the change's own commit does not carry a NOTIFY: PostgreSQL serialises every commit that does, on
+ * one lock for the whole server, through its flush to disk (decision 057). Elsewhere (a savepoint, another connection,
+ * no unit of work) they go with the caller's transaction, delivered when it commits. Every instance, this one
+ * included, hears of each event. `sessions_ended` always goes with the transaction: closing an ended session's sockets
+ * must not depend on a statement after the commit.
  */
 export async function publishEvents(tx: DbOrTx, events: RealtimeEvent[]): Promise<void> {
   const unit = currentTx.getStore();
   const holding = unit === tx ? held.get(unit) : undefined;
-  if (holding) holding.push(...events);
-  else await sendEvents(tx, events);
+  const now = holding ? events.filter((e) => e.type === 'sessions_ended') : events;
+  if (holding) holding.push(...events.filter((e) => e.type !== 'sessions_ended'));
+  await sendEvents(tx, now);
 }
 
-/** Holds the events `tx` publishes until `sendHeldEvents` (a savepoint's or another connection's go out at once). */
+/** Holds the events `tx` publishes until its unit of work takes them after the commit. */
 export function holdEvents(tx: Tx): void {
   held.set(tx, []);
 }
 
-/** Sends, in `tx` before it commits, what it held: one statement however many events. */
-export async function sendHeldEvents(tx: Tx): Promise<void> {
+/** The events `tx` held (once: a retried transaction's attempts each hold their own). */
+export function takeHeldEvents(tx: Tx): RealtimeEvent[] {
   const events = held.get(tx) ?? [];
   held.delete(tx);
-  await sendEvents(tx, events);
+  return events;
+}
+
+/**
+ * Sends a committed change's events in one statement of their own. The statement's transaction writes nothing, so it
+ * need not wait for the disk (`synchronous_commit` off for it alone): the events are hints that make open tabs fetch
+ * again, and a crash that loses them loses what a reconnecting tab fetches anyway.
+ */
+export async function announceCommitted(db: DbOrTx, events: RealtimeEvent[]): Promise<void> {
+  const parts = events.flatMap(chunk);
+  if (!parts.length) return;
+  const notices = parts.map((event) => sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`SELECT set_config('synchronous_commit', 'off', true), ${sql.join(notices, sql`, `)}`);
 }
 
 async function sendEvents(db: DbOrTx, events: RealtimeEvent[]): Promise<void> {
