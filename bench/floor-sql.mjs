@@ -191,8 +191,8 @@ export const SIGNING_SQL = `
            WHERE p.request_id = r.id AND (r.seat = 'mediator' OR p.side::text = r.seat)) AS proposals
     FROM r`;
 
-// A message: the row, the recipient's coalesced notification and the realtime event, in one statement under the
-// request's row lock (the app does the same in one transaction).
+// A message: the row and the recipient's coalesced notification in one statement under the request's row lock (the
+// app does the same in one transaction); the realtime event goes after the commit (ANNOUNCE_SQL), as the app's does.
 export const SEND_SQL = `
   WITH r AS (
     SELECT id, lawyer_id, selected_mediator_id FROM mediation_requests
@@ -210,11 +210,11 @@ export const SEND_SQL = `
     DO UPDATE SET coalesced_count = notifications.coalesced_count + 1, message = excluded.message, created_at = now()
     RETURNING id
   )
-  SELECT m.*, (SELECT count(*) FROM n)::int AS notified, pg_notify('bench_floor', m.request_id::text) FROM m`;
+  SELECT m.*, (SELECT count(*) FROM n)::int AS notified FROM m`;
 
 // An acceptance: lock the request, then (a fresh snapshot after the lock) insert while fewer than three are live, with
 // the same durable work as the app: the lawyer's notification, its e-mail job in the outbox (written as delivered, so
-// the app's relay, polling the same table, does not send the floor's e-mails), the realtime event.
+// the app's relay, polling the same table, does not send the floor's e-mails); the realtime event after the commit.
 export const LOCK_SQL = `SELECT id, lawyer_id FROM mediation_requests WHERE id = $1 AND status IN ('pending_mediators', 'awaiting_selection') FOR UPDATE`;
 export const ACCEPT_SQL = `
   WITH ins AS (
@@ -235,5 +235,9 @@ export const ACCEPT_SQL = `
       FROM n RETURNING id
   )
   SELECT ins.*, (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM n)::int AS notified,
-         (SELECT count(*) FROM o)::int AS jobs, (SELECT pg_notify('bench_floor', n.user_id::text) FROM n) AS told
+         (SELECT count(*) FROM o)::int AS jobs
     FROM ins`;
+
+// The realtime event of a committed write, as the app sends it (decision 057): after the commit, in a statement of its
+// own that does not wait for the disk. $1 is the payload.
+export const ANNOUNCE_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('bench_floor', $1)`;

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { runCluster } from '../scripts/cluster.mjs';
 import {
   ACCEPT_SQL,
+  ANNOUNCE_SQL,
   AVAILABLE_COLUMNS_SQL,
   AVAILABLE_INDEXED_SQL,
   AVAILABLE_SQL,
@@ -80,6 +81,7 @@ async function serve() {
       }
       const { rows } = await client.query(ACCEPT_SQL, [requestId, mediatorId, locked.rows[0].lawyer_id]);
       await client.query('COMMIT');
+      if (rows[0]) await client.query(ANNOUNCE_SQL, [locked.rows[0].lawyer_id]);
       return rows[0] ?? null;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -115,6 +117,7 @@ async function serve() {
       const body = await readBody(req);
       if (parts[0] === 'messages' && UUID.test(String(body.requestId)) && typeof body.content === 'string') {
         const { rows } = await pool.query(SEND_SQL, [body.requestId, user, body.content]);
+        if (rows.length) await pool.query(ANNOUNCE_SQL, [rows[0].request_id]);
         return rows.length ? send(res, 201, rows[0]) : send(res, 404, { message: 'thread not found' });
       }
       if (parts[0] === 'accept' && UUID.test(parts[1] ?? '')) {
