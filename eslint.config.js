@@ -7,12 +7,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import nodePlugin from 'eslint-plugin-n';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 const ROOT = import.meta.dirname;
+/** The Node versions the code must run on (decision 062): `npm start` on 20.19+, the supported 24, the LTS between. */
+const NODE_RANGE = '^20.19.0 || ^22.12.0 || >=24.0.0';
 
 // Zones are matched on relative specifiers only (packages such as 'react-dom/client' are not ours). A path segment
 // `server` anywhere in a relative import is the server; `client/` needs a following segment, because the server's own
@@ -168,6 +171,20 @@ export default defineConfig(
     name: 'globals/node',
     files: ['src/server/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.{js,ts,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The code that runs under Node (decision 062): nothing Node 24 removed or deprecated, nothing Node 20.19 lacks
+    // (`npm start` still runs there). Type-only imports are not runtime uses.
+    name: 'node/runtime-range',
+    files: ['src/server/**/*.ts', 'scripts/**', 'tests/**', 'bench/**', '*.config.{js,ts,mjs}'],
+    plugins: { n: nodePlugin },
+    // The LTS lines from the oldest npm start supports to the supported one (odd majors are never deployed).
+    // Experimental is allowed: fetch and import.meta.dirname are flagged experimental in 20 but work there.
+    settings: { node: { version: NODE_RANGE } },
+    rules: {
+      'n/no-deprecated-api': 'error',
+      'n/no-unsupported-features/node-builtins': ['error', { version: NODE_RANGE, allowExperimental: true }],
+    },
   },
   {
     name: 'globals/browser',
