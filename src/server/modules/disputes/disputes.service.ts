@@ -6,7 +6,7 @@ import { DisputeInputSchema, ResolveDisputeInputSchema, type AdminDisputeDto, ty
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../errors';
+import { conflict, fieldError, forbidden, notFound, parseInput } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../../audit/audit.repo';
@@ -41,7 +41,6 @@ export const DISPUTE_TEXTS_409 = {
   resolved: 'This dispute has already been resolved',
 } as const;
 
-const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((i) => [i.path.join('.') || 'body', i.message]));
 const caseLabel = (r: RequestRow) => `${r.caseName} (Case #${r.caseNumber})`;
 
 /**
@@ -55,8 +54,7 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
   const visible = await findVisibleRequest(ctx, user, requestId);
   // Either side of a two-sided case may report a problem: both paid toward the payout (decision 049).
   if (visible.lawyerId !== user.id && visible.opposingLawyerId !== user.id) throw forbidden('Only the lawyer who posted this request can report a problem');
-  const parsed = DisputeInputSchema.safeParse(rawBody ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
+  const input = parseInput(DisputeInputSchema, rawBody);
 
   const dispute = await transaction(ctx, async (tx) => {
     const { request, payment } = await lockInOrder(tx, { requestId: visible.id, payment: true });
@@ -70,7 +68,7 @@ export async function raiseDispute(ctx: AppContext, user: SessionUser, requestId
     }
     if (payment.status !== 'held') throw conflict(DISPUTE_TEXTS_409.settled);
     if (now >= payoutDueAt(request)) throw conflict(DISPUTE_TEXTS_409.tooLate);
-    const created = await insertDispute(tx, { requestId: request.id, raisedById: user.id, reason: parsed.data.reason, status: 'open', createdAt: now });
+    const created = await insertDispute(tx, { requestId: request.id, raisedById: user.id, reason: input.reason, status: 'open', createdAt: now });
     const admins = await activeAdminIds(tx);
     const lawyerName = `${user.firstName} ${user.lastName}`.trim();
     const otherCounsel = [request.lawyerId, request.opposingLawyerId].filter((id): id is string => id !== null && id !== user.id);
@@ -151,9 +149,7 @@ const heldOf = (payment: PaymentRow | undefined): Cents =>
 export async function resolveDispute(ctx: AppContext, admin: SessionUser, disputeId: string, rawBody: unknown): Promise<AdminDisputeDto> {
   const found = isUuid(disputeId) ? await findDispute(ctx.db, disputeId) : undefined;
   if (!found) throw notFound(DISPUTE_NOT_FOUND);
-  const parsed = ResolveDisputeInputSchema.safeParse(rawBody ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
-  const input = parsed.data;
+  const input = parseInput(ResolveDisputeInputSchema, rawBody);
   let refundCents: Cents | null = null;
   if (input.outcome === 'refund_partial') {
     refundCents = input.refundAmount === null || input.refundAmount === undefined ? null : parseCents(input.refundAmount);

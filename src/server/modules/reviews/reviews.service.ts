@@ -6,7 +6,7 @@ import { ReviewInputSchema, type ReviewDto } from '../../../common/schemas/after
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { lockInOrder } from '../../db/lock-order';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
@@ -31,8 +31,6 @@ export function presentReview({ review, reviewerFirstName, reviewerLastName, rev
   };
 }
 
-const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((i) => [i.path.join('.') || 'body', i.message]));
-
 const OTHER_PARTY = 'You can only review the other party of this mediation';
 const CHOOSE_COUNSEL = 'Choose which counsel you are reviewing';
 
@@ -51,9 +49,7 @@ export async function createReview(ctx: AppContext, user: SessionUser, rawBody: 
   if (!requestId) throw badRequest('Invalid request', { requestId: 'Invalid request' });
   const visible = await findVisibleRequest(ctx, user, requestId);
   if (!seatOf(visible, user.id)) throw forbidden('Only the lawyer and the selected mediator can review this mediation');
-  const parsed = ReviewInputSchema.safeParse(body);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, fieldErrorsOf(parsed.error.issues));
-  const input = parsed.data;
+  const input = parseInput(ReviewInputSchema, body);
   const target = revieweeFor(visible, user.id, input.revieweeId);
   if ('problem' in target && target.problem === 'wrong') throw badRequest(OTHER_PARTY, { revieweeId: OTHER_PARTY });
   if ('problem' in target && target.problem === 'missing') throw badRequest(CHOOSE_COUNSEL, { revieweeId: CHOOSE_COUNSEL });
