@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BroadcastButton } from './broadcast-button';
+import { BroadcastButton } from './broadcast-dialog';
 
 const toasts = vi.hoisted(() => ({ toast: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../components/ui/use-toast', () => toasts);
@@ -23,8 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Opens the dialog and waits for its lazily loaded code to draw it (decision 058). */
-async function openDialog() {
+function openDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -32,8 +31,7 @@ async function openDialog() {
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Broadcast notification' }));
-  // The first opening loads the dialog's module (and zod) in this process: slower than a rerender on a loaded machine.
-  const dialog = await screen.findByRole('dialog', { name: 'Broadcast notification' }, { timeout: 5000 });
+  const dialog = screen.getByRole('dialog', { name: 'Broadcast notification' });
   return {
     dialog,
     title: within(dialog).getByRole('textbox', { name: /^Title/ }),
@@ -50,17 +48,17 @@ async function axeViolations() {
 
 describe('BroadcastButton', () => {
   it('requires a title and a message (blank is empty) and sends nothing', async () => {
-    const { dialog, message, send } = await openDialog();
+    const { dialog, message, send } = openDialog();
     fireEvent.change(message, { target: { value: '   ' } });
     send();
-    expect(await within(dialog).findByText('Title is required', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
     expect(within(dialog).getByText('Message is required')).toBeTruthy();
     expect(message.getAttribute('aria-invalid')).toBe('true');
     expect(posts()).toHaveLength(0);
   });
 
   it('refuses a title over 120 and a message over 1000 characters, counting as you type', async () => {
-    const { dialog, title, message, send } = await openDialog();
+    const { dialog, title, message, send } = openDialog();
     fireEvent.change(title, { target: { value: 'x'.repeat(121) } });
     fireEvent.change(message, { target: { value: 'y'.repeat(1001) } });
     expect(within(dialog).getByText('121 / 120 characters')).toBeTruthy();
@@ -71,7 +69,7 @@ describe('BroadcastButton', () => {
   });
 
   it('is accessible with its errors shown (axe)', async () => {
-    const { dialog, send } = await openDialog();
+    const { dialog, send } = openDialog();
     send();
     await within(dialog).findByText('Title is required');
     expect(await axeViolations()).toEqual([]);
@@ -79,7 +77,7 @@ describe('BroadcastButton', () => {
 
   it('sends a broadcast to everyone, says how many it reached and closes', async () => {
     fetchMock.mockResolvedValue(json({ sent: 1234 }));
-    const { title, message, send } = await openDialog();
+    const { title, message, send } = openDialog();
     fireEvent.change(title, { target: { value: ' Maintenance tonight ' } });
     fireEvent.change(message, { target: { value: 'The site is down from 22:00 to 23:00 UTC.' } });
     send();
@@ -97,7 +95,7 @@ describe('BroadcastButton', () => {
     fetchMock.mockResolvedValue(
       json({ message: 'Title is required', code: 'validation_failed', fieldErrors: { 'notification.title': 'Title is required' } }, 400),
     );
-    const { dialog, title, message, send } = await openDialog();
+    const { dialog, title, message, send } = openDialog();
     fireEvent.change(title, { target: { value: 'Hello' } });
     fireEvent.change(message, { target: { value: 'World' } });
     send();

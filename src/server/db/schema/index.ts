@@ -8,4 +8,3 @@ export * from './platform';
 export * from './cases';
 export * from './scheduling';
 export * from './signing';
-export * from './account-data';

@@ -16,18 +16,16 @@ import { updateLawyerProfile, updateMediatorProfile, upsertLawyerProfile, upsert
 export async function saveLawyerProfile(ctx: AppContext, user: SessionUser, input: LawyerProfile): Promise<void> {
   const now = ctx.clock.now();
   await transaction(ctx, async (tx) => {
-    // The user row before the profile: the order a request or an acceptance takes them in (lock-order.ts, decision 061).
-    await updateUser(tx, user.id, { profileCompleted: true }, now);
     await upsertLawyerProfile(tx, user.id, input);
+    await updateUser(tx, user.id, { profileCompleted: true }, now);
   });
 }
 
 export async function saveMediatorProfile(ctx: AppContext, user: SessionUser, input: MediatorProfile): Promise<void> {
   const now = ctx.clock.now();
   await transaction(ctx, async (tx) => {
-    // The user row before the profile: the order a request or an acceptance takes them in (lock-order.ts, decision 061).
-    await updateUser(tx, user.id, { profileCompleted: true }, now);
     await upsertMediatorProfile(tx, user.id, input, user.profileImageUrl, now);
+    await updateUser(tx, user.id, { profileCompleted: true }, now);
   });
 }
 
