@@ -174,7 +174,7 @@ export default defineConfig(
   },
   {
     // The code that runs under Node (decision 062): nothing Node 24 removed or deprecated, nothing Node 20.19 lacks
-    // (`npm start` still runs there). Type-only imports are not runtime uses.
+    // (`npm start` still runs there).
     name: 'node/runtime-range',
     files: ['src/server/**/*.ts', 'scripts/**', 'tests/**', 'bench/**', '*.config.{js,ts,mjs}'],
     plugins: { n: nodePlugin },
