@@ -81,8 +81,32 @@ const scriptsAfterFirstPaint = (text) => {
   const loader = `<script src="/load-app.js" defer data-entry="${entry[1]}" data-preloads="${preloads.map(([, href]) => href).join(' ')}"></script>`;
   return rest.replace('</head>', `  ${loader}\n  </head>`);
 };
-fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), (text) => scriptsAfterFirstPaint(markSignedOut(text)));
-fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), (text) => scriptsAfterFirstPaint(markSignedOut(text)));
+// The code the router loads for a document's first page beyond the entry (its lazy route modules and their static
+// imports, from Vite's manifest), preloaded as the entry's own imports are: otherwise it is asked for only once the
+// entry has run, one round trip later (docs/decisions/058).
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8'));
+const staticClosure = (keys) => {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`dist/client/.vite/manifest.json has no ${key}`);
+    seen.add(key);
+    for (const k of manifest[key].imports ?? []) visit(k);
+  };
+  keys.forEach(visit);
+  return seen;
+};
+const preloadRouteModules = (modules) => (text) => {
+  const entry = staticClosure(['index.html']);
+  const links = [...staticClosure(modules)]
+    .filter((key) => !entry.has(key) && manifest[key].file.endsWith('.js'))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+  if (!text.includes('</head>')) throw new Error('dist/client/index.html has no </head> to put the route preloads before');
+  return text.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+};
+const preloadAuthPage = preloadRouteModules(['pages/account/auth-page.tsx']);
+fillRoot('index.html', 'auth.signed-out.html', renderAuthCopy('login'), (text) => scriptsAfterFirstPaint(markSignedOut(preloadAuthPage(text))));
+fillRoot('index.html', 'auth-signup.signed-out.html', renderAuthCopy('signup'), (text) => scriptsAfterFirstPaint(markSignedOut(preloadAuthPage(text))));
 
 // The signed-in shell's pages (with a session cookie, static-client.ts; decision 033): the shell's frame drawn, the
 // scripts at low priority, and no font preloads. Whoever has a session came through the sign-in page, which
@@ -101,7 +125,9 @@ const preloadUser = (text) => {
   if (!text.includes('</title>')) throw new Error('dist/client/index.html has no </title> to put the /api/user preload after');
   return text.replace('</title>', `</title>\n    ${USER_PRELOAD}`);
 };
-fillRoot('index.html', 'index.shell.html', renderShellFrame(), (text) => preloadUser(scriptsLowPriority(withoutFontPreloads(text))));
+// The shell's layout is a lazy route of its own (app/router.tsx): preloaded with the entry on every shell page.
+const preloadShell = preloadRouteModules(['app/layouts/app-shell.tsx']);
+fillRoot('index.html', 'index.shell.html', renderShellFrame(), (text) => preloadUser(scriptsLowPriority(withoutFontPreloads(preloadShell(text)))));
 // Last, as the signed-out documents above are made from it without the preload.
 fillRoot('index.html', 'index.html', '', preloadUser);
 

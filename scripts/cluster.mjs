@@ -4,6 +4,7 @@
 // database takes one process. The primary only forks, restarts a process that dies, and passes a stop signal on.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { AggregatorRegistry } from 'prom-client';
 
 const MAX_PROCESSES = 64;
 /** A process that dies this soon after it started counts as failing to start. */
@@ -60,6 +61,7 @@ export async function runCluster(count) {
   };
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));
+  answerMetricsRequests();
 
   // The first process migrates the database, ensures the admin and seeds; the others start once it is listening, so
   // none of that runs twice at once. If it cannot start, neither could the others: exit as a single process would.
@@ -98,4 +100,23 @@ export async function runCluster(count) {
     const replacement = fork();
     replacement.once('listening', () => log(`server process ${replacement.process.pid} listening in place of ${worker.process.pid}`));
   }
+}
+
+/**
+ * `GET /metrics` reaches one server process at random (they share the port): that process asks here, and the answer
+ * is every process's metrics together, gathered by prom-client's AggregatorRegistry (counters and histograms added
+ * up; docs/decisions/059). The message types are src/server/metrics/cluster-scrape.ts's.
+ */
+export function answerMetricsRequests() {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message) => {
+    if (message?.type !== 'mediatehub:metrics-request') return;
+    const reply = (answer) => {
+      if (worker.isConnected()) worker.send({ type: 'mediatehub:metrics-reply', id: message.id, ...answer });
+    };
+    aggregator.clusterMetrics().then(
+      (text) => reply({ text }),
+      (error) => reply({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
 }

@@ -1,11 +1,12 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/source-serif-4';
 import './styles.css';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
+import { PageLoading } from './components/page-loading';
 import { prefetchCurrentUser } from './lib/current-user';
 
 // zod (the forms' schemas) probes for `new Function` on its first object parse to compile a faster parser; the CSP
@@ -25,23 +26,18 @@ const render = () =>
     createRoot(root).render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <Suspense fallback={<PageLoading />}>
+              <AppRoutes />
+            </Suspense>
+          </BrowserRouter>
         </Providers>
       </StrictMode>,
     ),
   );
-const routerReady = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    resolve();
-  });
-});
-// The render starts once the router has the first page's code. React Router's RouterProvider reads the router's state
-// as it renders and subscribes to changes only when it commits; a time-sliced render yields in between, so a route
-// that finished loading in that gap was never seen and the page stayed blank (seen in CI: /auth signed in, /dashboard
-// signed out). Before the router is ready the provider would draw nothing anyway.
+// The render starts once the first page's code is there (the shell's layout and the page, app/router.tsx), so it draws
+// in one step; a module that fails to load fails again as the route draws, and its error boundary shows it.
+const pageReady = preloadRoute(window.location.pathname).catch(() => undefined);
 // A page the build drew into the document (/auth, decision 030; the signed-in shell's frame, decision 033) also waits
 // for the user, so the live page replaces it in one step instead of through a blank screen or a loading skeleton.
-void (root.firstElementChild ? Promise.all([routerReady, userKnown]) : routerReady).then(render);
+void (root.firstElementChild ? Promise.all([pageReady, userKnown]) : pageReady).then(render);

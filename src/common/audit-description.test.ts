@@ -352,6 +352,12 @@ const CASES: Array<[string, AuditEntryInput, AuditNames, { title: string; target
       ],
     },
   ],
+  [
+    "a hold on a closed case's documents",
+    { action: 'request.retention_hold', targetType: 'request', details: { hold: true } },
+    { ...none, targetLabel: 'Doe v. Roe (Case #DR-1)' },
+    { title: 'Held a case’s documents from purging', target: 'Doe v. Roe (Case #DR-1)', lines: [['Documents', 'Kept until released']] },
+  ],
 ];
 
 describe('describeAuditEntry', () => {

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'notification.broadcast',
   'support.handled',
   'messages.read_joint',
+  'request.retention_hold',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'notification.broadcast': 'Sent a notification',
   'support.handled': 'Marked a support message handled or open',
   'messages.read_joint': 'Read a joint message channel',
+  'request.retention_hold': 'Held or released a case’s documents from purging',
 };
 
 export interface AuditPerson {
@@ -341,6 +343,13 @@ function describeDetails(entry: AuditEntryInput, names: AuditNames): { title?: s
             : []),
           ...otherLines(d, ['channel', 'viewingAs'], people),
         ],
+      };
+    case 'request.retention_hold':
+      // The retention policy of closed cases' documents (decision 061); the case is the target.
+      if (typeof d.hold !== 'boolean') return { lines: otherLines(d, [], people) };
+      return {
+        title: d.hold ? 'Held a case’s documents from purging' : 'Released a case’s documents for purging',
+        lines: [line('Documents', d.hold ? 'Kept until released' : 'Purged under the retention policy'), ...otherLines(d, ['hold'], people)],
       };
     default:
       return { lines: otherLines(d, [], people) };

@@ -3,6 +3,8 @@ export const APP_NAME = 'MediateHub';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const DESCRIPTION_MIN_LENGTH = 10;
+/** The longest message (schemas/messages.ts); here so the client's composer has it without loading zod. */
+export const MESSAGE_MAX_LENGTH = 5000;
 
 export const DEFAULT_SETTINGS = {
   commissionPercentage: '10.00',

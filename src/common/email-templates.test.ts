@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KIND_INFO, EMAIL_KINDS, emailTemplateProblems, previewEmail, renderEmail, type EmailKind } from './email-templates';
+import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KIND_INFO, EMAIL_KINDS, emailTemplateProblems, previewEmail, type EmailKind } from './email-templates';
+import { composeEmail } from './email-layout-message';
 import { isNotificationEmailKind } from './schemas/email-preferences';
 
 // The admin's rules for a template (one code for the PATCH and the editor) and the preview that fills it like a mail.
@@ -57,7 +58,7 @@ describe('previewEmail', () => {
       subject: 'Re: Smith v. Jones',
       body: 'Hi Ada,\n  2 new\nhttps://app.example/messages/5f0c2a9e-0000-4000-8000-000000000001\nhttps://app.example/api/email/unsubscribe?token=sample-token',
     });
-    const mail = renderEmail(
+    const mail = composeEmail(
       'new_message',
       { new_message: template },
       {
@@ -68,7 +69,7 @@ describe('previewEmail', () => {
         unsubscribeLink: 'https://app.example/api/email/unsubscribe?token=sample-token',
       },
     );
-    expect(mail).toEqual(preview);
+    expect({ subject: mail.subject, body: mail.text }).toEqual(preview);
   });
 });
 
@@ -88,9 +89,9 @@ describe('notification and transactional kinds', () => {
 
 describe('the signing e-mails to a party', () => {
   it('the code e-mail carries the code and the document title, the title neutralised like any user text', () => {
-    const mail = renderEmail('signing_code', null, { firstName: 'Ada', code: '493027', documentTitle: 'Term sheet of Doe.com v. Roe' });
+    const mail = composeEmail('signing_code', null, { firstName: 'Ada', code: '493027', documentTitle: 'Term sheet of Doe.com v. Roe' });
     expect(mail.subject).toBe('Your code to sign Term sheet of Doe. com v. Roe');
-    expect(mail.body).toContain('Your code to sign Term sheet of Doe. com v. Roe: 493027\n\nIt works for 10 minutes.');
+    expect(mail.text).toContain('Your code to sign Term sheet of Doe. com v. Roe: 493027\n\nIt works for 10 minutes.');
   });
 
   it('a code or a title left out of an admin template is reported, and the preview links to the signing page', () => {

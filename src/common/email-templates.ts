@@ -1,6 +1,7 @@
 // The e-mails the platform sends, their default texts and the placeholders each may use (RULES.md 1: admins edit the
 // subject and body of each in the settings). Shared so that the server's mail and the admin's preview are one code.
 import { SIGNING_EMAIL_KIND_INFO, SIGNING_EMAIL_KINDS, SIGNING_EMAIL_TEMPLATES } from './email-templates-signing';
+import { ACCOUNT_DATA_EMAIL_KIND_INFO, ACCOUNT_DATA_EMAIL_KINDS, ACCOUNT_DATA_EMAIL_TEMPLATES } from './email-templates-account-data';
 
 export interface EmailTemplate {
   subject: string;
@@ -47,6 +48,8 @@ export const EMAIL_KINDS = [
   'session_reminder',
   // The signed outcome (issue 26, decision 055): email-templates-signing.ts.
   ...SIGNING_EMAIL_KINDS,
+  // People's own data (issue 28, decision 061): email-templates-account-data.ts.
+  ...ACCOUNT_DATA_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -100,6 +103,7 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   session_cancelled: { label: 'Session cancelled', placeholders: SESSION_PLACEHOLDERS, required: ['sessionTime'] },
   session_reminder: { label: 'Session reminder', placeholders: [...SESSION_PLACEHOLDERS, 'cancelBy'], required: ['sessionTime'] },
   ...SIGNING_EMAIL_KIND_INFO,
+  ...ACCOUNT_DATA_EMAIL_KIND_INFO,
 };
 
 /** E-mail kinds and their default texts; admins may override any of them (platform_settings.emailTemplates). */
@@ -384,8 +388,9 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       '',
       'The mediation session for {{caseName}} is scheduled for {{sessionTime}}.',
       'The calendar invitation is attached: open it to add the session to your calendar (a change replaces the earlier one).',
+      'The details are here:',
       '',
-      'Details: {{link}}',
+      '{{link}}',
     ].join('\n'),
   },
   session_cancelled: {
@@ -394,18 +399,26 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailKind, EmailTemplate> = {
       'Hi {{firstName}},',
       '',
       'The mediation session for {{caseName}} on {{sessionTime}} is cancelled.',
-      'The attached calendar update removes it from your calendar.',
+      'The attached calendar update removes it from your calendar. The details are here:',
       '',
-      'Details: {{link}}',
+      '{{link}}',
     ].join('\n'),
   },
   session_reminder: {
     subject: 'Reminder: mediation session for {{caseName}}, {{sessionTime}}',
-    body: ['Hi {{firstName}},', '', 'A reminder: the mediation session for {{caseName}} is on {{sessionTime}}.', '{{cancelBy}}', '', 'Details: {{link}}'].join(
-      '\n',
-    ),
+    body: [
+      'Hi {{firstName}},',
+      '',
+      'A reminder: the mediation session for {{caseName}} is on {{sessionTime}}.',
+      '{{cancelBy}}',
+      '',
+      'The details are here:',
+      '',
+      '{{link}}',
+    ].join('\n'),
   },
   ...SIGNING_EMAIL_TEMPLATES,
+  ...ACCOUNT_DATA_EMAIL_TEMPLATES,
 };
 
 /**
@@ -434,26 +447,20 @@ export function neutralizeUserText(value: string): string {
   return Array.from(oneLine).slice(0, USER_TEXT_MAX_LENGTH).join('').replace(DOT_BEFORE_WORD, '$1 ').replace(SCHEME_OR_AT, '$1 ').trim();
 }
 
+/** One placeholder's text: ours as it is, user text neutralised, an unknown one empty. The HTML layout escapes it. */
+export function placeholderText(key: string, values: Readonly<Record<string, string>>): string {
+  const raw = values[key] ?? '';
+  return TRUSTED_PLACEHOLDERS.has(key) ? raw : neutralizeUserText(raw);
+}
+
 /** The text with each {{placeholder}} filled: our links as they are, everything else neutralised, unknown ones empty. */
 export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    const raw = values[key] ?? '';
-    return TRUSTED_PLACEHOLDERS.has(key) ? raw : neutralizeUserText(raw);
-  });
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => placeholderText(key, values));
 }
 
 /** The template in force for a kind: the admin's override (platform_settings.emailTemplates) or the default. */
 export function effectiveTemplate(kind: EmailKind, overrides: Readonly<Record<string, EmailTemplate>> | null | undefined): EmailTemplate {
   return overrides?.[kind] ?? DEFAULT_EMAIL_TEMPLATES[kind];
-}
-
-export function renderEmail(
-  kind: EmailKind,
-  overrides: Readonly<Record<string, EmailTemplate>> | null | undefined,
-  values: Readonly<Record<string, string>>,
-): EmailTemplate {
-  const template = effectiveTemplate(kind, overrides);
-  return { subject: fillTemplate(template.subject, values), body: fillTemplate(template.body, values) };
 }
 
 /** Made-up values for the admin's preview; the links look like the ones the server builds. */

@@ -14,6 +14,8 @@ import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerStaticClient } from './plugins/static-client';
 import { registerRealtime } from './realtime/realtime.plugin';
+import type { RealtimeHub } from './realtime/hub';
+import { registerMetrics } from './metrics/metrics.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -22,6 +24,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { countUnread } from './modules/notifications/notifications.repo';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { mediatorsRoutes } from './modules/mediators/mediators.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -77,16 +80,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: ctx.env.NODE_ENV !== 'production' }));
   registerErrorHandler(app);
   registerBodyParsers(app);
+  // Prometheus at /metrics when METRICS_TOKEN is set (decision 059). First, so that its hook reaches every route, the
+  // plugins' own too (a plugin's scope copies the hooks there are when it is registered); the hub comes later.
+  const realtime: { hub?: RealtimeHub } = {};
+  registerMetrics(app, ctx, { openSockets: () => realtime.hub?.connectionCount ?? 0 });
   await app.register(cookie);
   await registerSecurity(app, ctx);
   registerSessions(app, ctx);
   registerGeneralRateLimit(app, ctx);
   await registerDocs(app);
-  await registerRealtime(app, ctx, (userId) => countUnread(ctx.db, userId));
+  realtime.hub = await registerRealtime(app, ctx, (userId) => countUnread(ctx.db, userId));
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   profileRoutes(app, ctx);
+  accountDataRoutes(app, ctx);
   filesRoutes(app, ctx);
   notificationsRoutes(app, ctx);
   // The e-mail side of notifications: per-user settings and the unsubscribe link (issue 7).

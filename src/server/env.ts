@@ -58,6 +58,11 @@ const EnvSchema = z
     SEAL_P12_BASE64: z.string().optional(),
     SEAL_P12_PASSPHRASE: z.string().optional(),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** Days after a case closes (completed or cancelled) that its uploaded documents are purged, the parties told a
+     * week before (decision 061). Unset: kept for good. At least 8, so that the notice comes after the close. */
+    DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(8).max(36_500).optional(),
+    /** Turns on `GET /metrics` (Prometheus, decision 059): the bearer token a scraper must send. Unset: the path is 404. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

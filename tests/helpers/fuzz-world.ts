@@ -8,6 +8,7 @@ import { PASSWORD, signUpVerified, uniqueEmail } from './accounts';
 import { createCompletedRequest, createMatchedRequest } from './matched';
 import { call, createLiveRequest, validRequest } from './requests';
 import { newToken } from '../../src/server/modules/auth/tokens';
+import { createUnsubscribeToken } from '../../src/server/modules/email-preferences/unsubscribe-token';
 import { replaceFeed } from '../../src/server/modules/scheduling/scheduling.repo';
 import { openTermSheet } from './term-sheet-fixture';
 import { sessionCookie, type TestApp } from './test-app';
@@ -106,6 +107,9 @@ export async function createFuzzWorld(t: TestApp) {
     expect(invited.statusCode, invited.body).toBe(201);
     pools.token.push(invitationToken(t, email));
   }
+  // The tokens of e-mails' unsubscribe links (decision 060): a valid one turns a kind off for a user no call acts as.
+  const unsubscribed = await signUpVerified(t);
+  pools.unsubscribeToken = [createUnsubscribeToken(t.ctx.secret, unsubscribed.user.id, 'new_message')];
 
   /** A case of the lawyer's matched with the mediator, out of reach of the request routes' fuzz (which cancels the others). */
   const matchedCase = async () => {
@@ -248,6 +252,7 @@ export async function createFuzzWorld(t: TestApp) {
       return pools.request;
     }
     if (name === 'key') return pools.uploadKey;
+    if (name === 'token' && path.startsWith('/api/email/unsubscribe')) return pools.unsubscribeToken;
     if (name === 'token') return path.startsWith('/api/calendar/') ? pools.feedToken : path.startsWith('/api/sign/') ? pools.signingToken : pools.token;
     if (name === 'number') return pools.versionNumber;
     // Counsel sign with their account's password (every account of the world has the same one).

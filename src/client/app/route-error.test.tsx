@@ -1,17 +1,26 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELOAD_KEY } from '../lib/chunk-reload';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-error';
 
 const reloadPage = vi.hoisted(() => vi.fn());
 vi.mock('../lib/chunk-reload', async (importOriginal) => ({ ...(await importOriginal<typeof import('../lib/chunk-reload')>()), reloadPage }));
 
-/** A router whose only page fails to load the way `fail` says. */
+/** A route whose page fails to load the way `fail` says. */
 function renderFailingRoute(fail: () => never) {
-  const router = createMemoryRouter([{ path: '/', lazy: async () => fail(), hydrateFallbackElement: <p>Loading</p>, errorElement: <RouteError standalone /> }]);
-  render(<RouterProvider router={router} />);
+  const Page = lazy(async () => fail());
+  render(
+    <MemoryRouter>
+      <RouteBoundary standalone>
+        <Suspense fallback={<p>Loading</p>}>
+          <Page />
+        </Suspense>
+      </RouteBoundary>
+    </MemoryRouter>,
+  );
 }
 
 const staleChunk = () => {

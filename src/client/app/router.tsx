@@ -1,13 +1,41 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { accountStage, homePathFor } from '../../common/domain/account';
 import { PageError } from '../components/page-error';
 import { PageLoading } from '../components/page-loading';
 import { useCurrentUser } from '../lib/current-user';
 import { NeedsProfile, NeedsRole, RequireComplete, SignedOutOnly } from './guards';
-import { AppShell } from './layouts/app-shell';
-import { RouteError } from './route-error';
-import { NotFoundPage } from '../pages/public/not-found-page';
+import { RouteBoundary } from './route-error';
+
+// React Router's declarative mode (<BrowserRouter> in main.tsx, useRoutes here; docs/decisions/058): the app uses no
+// loader, action, fetcher or blocker, so the data router's code (about 13 KB gzip in every first load) bought nothing
+// but lazy routes and error elements, which React.lazy and RouteBoundary give.
+
+/** What a route loads before it can draw: preloadRoute fetches it for the first page before the app renders. */
+interface Handle {
+  load: () => Promise<unknown>;
+}
+
+/**
+ * A route whose element is the export `name` of a module loaded when the route is first shown (it suspends until
+ * then), or drawn at once when preloadRoute has fetched it already.
+ */
+function lazyRoute(
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+  wrap = (node: React.ReactNode) => node,
+): { element: React.ReactNode; handle: Handle } {
+  let loaded: ComponentType | undefined;
+  const fetch = () => load().then((module) => (loaded = module[name] as ComponentType));
+  const Lazy = lazy(async () => ({ default: await fetch() }));
+  const Route = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return { element: wrap(<Route />), handle: { load: fetch } };
+}
+
+const page = (load: () => Promise<Record<string, unknown>>, name: string) => lazyRoute(load, name);
 
 // Visitors without a session get the landing document at / (decision 027); here, the landing page is reached by
 // navigating to / inside the app (signing out, the brand link), so it loads with that navigation.
@@ -28,125 +56,132 @@ function HomeRoute() {
   return <Navigate to={homePathFor(user)} replace />;
 }
 
-const page = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({ Component: (await load())[name] as React.ComponentType });
-
 const APP_SHELL = 'app-shell';
 
 const routes: RouteObject[] = [
   { path: '/', element: <HomeRoute /> },
   {
     path: '/auth',
-    lazy: async () => {
-      const { AuthPage } = await import('../pages/account/auth-page');
-      return {
-        Component: () => (
-          <SignedOutOnly>
-            <AuthPage />
-          </SignedOutOnly>
-        ),
-      };
-    },
+    ...lazyRoute(
+      () => import('../pages/account/auth-page'),
+      'AuthPage',
+      (node) => <SignedOutOnly>{node}</SignedOutOnly>,
+    ),
   },
-  { path: '/forgot-password', lazy: page(() => import('../pages/account/forgot-password-page'), 'ForgotPasswordPage') },
-  { path: '/reset-password', lazy: page(() => import('../pages/account/reset-password-page'), 'ResetPasswordPage') },
-  { path: '/privacy', lazy: page(() => import('../pages/public/privacy-page'), 'PrivacyPage') },
-  { path: '/terms', lazy: page(() => import('../pages/public/terms-page'), 'TermsPage') },
-  { path: '/contact', lazy: page(() => import('../pages/public/contact-page'), 'ContactPage') },
-  { path: '/help', lazy: page(() => import('../pages/public/help-page'), 'HelpPage') },
-  { path: '/cookies', lazy: page(() => import('../pages/public/cookies-page'), 'CookiesPage') },
-  { path: '/unsubscribe', lazy: page(() => import('../pages/public/unsubscribe-page'), 'UnsubscribePage') },
+  { path: '/forgot-password', ...page(() => import('../pages/account/forgot-password-page'), 'ForgotPasswordPage') },
+  { path: '/reset-password', ...page(() => import('../pages/account/reset-password-page'), 'ResetPasswordPage') },
+  { path: '/privacy', ...page(() => import('../pages/public/privacy-page'), 'PrivacyPage') },
+  { path: '/terms', ...page(() => import('../pages/public/terms-page'), 'TermsPage') },
+  { path: '/contact', ...page(() => import('../pages/public/contact-page'), 'ContactPage') },
+  { path: '/help', ...page(() => import('../pages/public/help-page'), 'HelpPage') },
+  { path: '/cookies', ...page(() => import('../pages/public/cookies-page'), 'CookiesPage') },
+  { path: '/unsubscribe', ...page(() => import('../pages/public/unsubscribe-page'), 'UnsubscribePage') },
   // The signed outcome (issue 26): checking a sealed PDF, and a party signing by the link e-mailed to them; no account.
-  { path: '/verify', lazy: page(() => import('../pages/public/verify-page'), 'VerifyPage') },
-  { path: '/sign/:token', lazy: page(() => import('../pages/signing/party-sign-page'), 'PartySignPage') },
-  { path: '/invitations/:token', lazy: page(() => import('../pages/invitations/invitation-page'), 'InvitationPage') },
+  { path: '/verify', ...page(() => import('../pages/public/verify-page'), 'VerifyPage') },
+  { path: '/sign/:token', ...page(() => import('../pages/signing/party-sign-page'), 'PartySignPage') },
+  { path: '/invitations/:token', ...page(() => import('../pages/invitations/invitation-page'), 'InvitationPage') },
   {
     element: <NeedsRole />,
-    children: [{ path: '/role-selection', lazy: page(() => import('../pages/account/role-selection-page'), 'RoleSelectionPage') }],
+    children: [{ path: '/role-selection', ...page(() => import('../pages/account/role-selection-page'), 'RoleSelectionPage') }],
   },
   {
     element: <NeedsProfile role="lawyer" />,
-    children: [{ path: '/onboarding/lawyer', lazy: page(() => import('../pages/account/onboarding-lawyer-page'), 'OnboardingLawyerPage') }],
+    children: [{ path: '/onboarding/lawyer', ...page(() => import('../pages/account/onboarding-lawyer-page'), 'OnboardingLawyerPage') }],
   },
   {
     element: <NeedsProfile role="mediator" />,
-    children: [{ path: '/onboarding/mediator', lazy: page(() => import('../pages/account/onboarding-mediator-page'), 'OnboardingMediatorPage') }],
+    children: [{ path: '/onboarding/mediator', ...page(() => import('../pages/account/onboarding-mediator-page'), 'OnboardingMediatorPage') }],
   },
   {
     id: APP_SHELL,
-    element: (
-      <RequireComplete>
-        <AppShell />
-      </RequireComplete>
+    // The shell's layout is code of its own: the sign-in page and the public pages do not load it; preloadRoute fetches
+    // it side by side with the page's module for a first load.
+    ...lazyRoute(
+      () => import('./layouts/app-shell'),
+      'AppShell',
+      (node) => <RequireComplete>{node}</RequireComplete>,
     ),
     children: [
-      { path: '/dashboard', lazy: page(() => import('../pages/app/dashboard-page'), 'DashboardPage') },
-      { path: '/profile', lazy: page(() => import('../pages/app/profile-page'), 'ProfilePage') },
-      { path: '/notifications', lazy: page(() => import('../pages/app/notifications-page'), 'NotificationsPage') },
-      { path: '/requests', lazy: page(() => import('../pages/requests/requests-page'), 'RequestsPage') },
+      { path: '/dashboard', ...page(() => import('../pages/app/dashboard-page'), 'DashboardPage') },
+      { path: '/profile', ...page(() => import('../pages/app/profile-page'), 'ProfilePage') },
+      { path: '/notifications', ...page(() => import('../pages/app/notifications-page'), 'NotificationsPage') },
+      { path: '/requests', ...page(() => import('../pages/requests/requests-page'), 'RequestsPage') },
       {
         element: <RequireComplete roles={['lawyer']} />,
-        children: [{ path: '/requests/new', lazy: page(() => import('../pages/requests/new-request-page'), 'NewRequestPage') }],
+        children: [{ path: '/requests/new', ...page(() => import('../pages/requests/new-request-page'), 'NewRequestPage') }],
       },
-      { path: '/requests/:id', lazy: page(() => import('../pages/requests/request-detail-page'), 'RequestDetailPage') },
+      { path: '/requests/:id', ...page(() => import('../pages/requests/request-detail-page'), 'RequestDetailPage') },
       {
         element: <RequireComplete roles={['mediator']} />,
         children: [
-          { path: '/acceptances', lazy: page(() => import('../pages/requests/acceptances-page'), 'AcceptancesPage') },
+          { path: '/acceptances', ...page(() => import('../pages/requests/acceptances-page'), 'AcceptancesPage') },
           // The week's sessions (issue 25).
-          { path: '/calendar', lazy: page(() => import('../pages/app/calendar-page'), 'CalendarPage') },
+          { path: '/calendar', ...page(() => import('../pages/app/calendar-page'), 'CalendarPage') },
         ],
       },
-      { path: '/messages', lazy: page(() => import('../pages/messages/messages-page'), 'MessagesPage') },
-      { path: '/messages/:requestId', lazy: page(() => import('../pages/messages/thread-page'), 'ThreadPage') },
+      { path: '/messages', ...page(() => import('../pages/messages/messages-page'), 'MessagesPage') },
+      { path: '/messages/:requestId', ...page(() => import('../pages/messages/thread-page'), 'ThreadPage') },
       {
         element: <RequireComplete roles={['mediator']} />,
         children: [
-          { path: '/subscription', lazy: page(() => import('../pages/subscription/subscription-page'), 'SubscriptionPage') },
-          {
-            path: '/subscription/charges/:id/receipt',
-            lazy: page(() => import('../pages/subscription/charge-receipt-page'), 'ChargeReceiptPage'),
-          },
+          { path: '/subscription', ...page(() => import('../pages/subscription/subscription-page'), 'SubscriptionPage') },
+          { path: '/subscription/charges/:id/receipt', ...page(() => import('../pages/subscription/charge-receipt-page'), 'ChargeReceiptPage') },
         ],
       },
       {
         element: <RequireComplete roles={['mediator']} />,
-        children: [{ path: '/reviews', lazy: page(() => import('../pages/reviews/reviews-page'), 'ReviewsPage') }],
+        children: [{ path: '/reviews', ...page(() => import('../pages/reviews/reviews-page'), 'ReviewsPage') }],
       },
-      { path: '/payments', lazy: page(() => import('../pages/payments/payments-page'), 'PaymentsPage') },
-      { path: '/payments/:id/receipt', lazy: page(() => import('../pages/payments/receipt-page'), 'ReceiptPage') },
+      { path: '/payments', ...page(() => import('../pages/payments/payments-page'), 'PaymentsPage') },
+      { path: '/payments/:id/receipt', ...page(() => import('../pages/payments/receipt-page'), 'ReceiptPage') },
       {
         // The admin area (issue 9): one route per tab; the sidebar's /admin/... links open the matching tab.
         element: <RequireComplete roles={['admin']} />,
         children: [
-          { path: '/admin', lazy: page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
-          { path: '/admin/dashboard', lazy: page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
-          { path: '/admin/analytics', lazy: page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
-          { path: '/admin/users', lazy: page(() => import('../pages/admin/users-page'), 'UsersPage') },
-          { path: '/admin/mediations', lazy: page(() => import('../pages/admin/mediations-page'), 'MediationsPage') },
-          { path: '/admin/payments', lazy: page(() => import('../pages/admin/payments-page'), 'PaymentsPage') },
-          { path: '/admin/ratings', lazy: page(() => import('../pages/admin/ratings-page'), 'RatingsPage') },
-          { path: '/admin/settings', lazy: page(() => import('../pages/admin/settings-page'), 'SettingsPage') },
-          { path: '/admin/support', lazy: page(() => import('../pages/admin/support-page'), 'SupportPage') },
-          { path: '/admin/audit', lazy: page(() => import('../pages/admin/audit-page'), 'AuditPage') },
-          { path: '/admin/disputes', lazy: page(() => import('../pages/admin/disputes-page'), 'DisputesPage') },
-          { path: '/admin/*', lazy: page(() => import('../pages/admin/admin-not-found-page'), 'AdminNotFoundPage') },
+          { path: '/admin', ...page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
+          { path: '/admin/dashboard', ...page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
+          { path: '/admin/analytics', ...page(() => import('../pages/admin/overview-page'), 'OverviewPage') },
+          { path: '/admin/users', ...page(() => import('../pages/admin/users-page'), 'UsersPage') },
+          { path: '/admin/mediations', ...page(() => import('../pages/admin/mediations-page'), 'MediationsPage') },
+          { path: '/admin/payments', ...page(() => import('../pages/admin/payments-page'), 'PaymentsPage') },
+          { path: '/admin/ratings', ...page(() => import('../pages/admin/ratings-page'), 'RatingsPage') },
+          { path: '/admin/settings', ...page(() => import('../pages/admin/settings-page'), 'SettingsPage') },
+          { path: '/admin/support', ...page(() => import('../pages/admin/support-page'), 'SupportPage') },
+          { path: '/admin/audit', ...page(() => import('../pages/admin/audit-page'), 'AuditPage') },
+          { path: '/admin/disputes', ...page(() => import('../pages/admin/disputes-page'), 'DisputesPage') },
+          { path: '/admin/*', ...page(() => import('../pages/admin/admin-not-found-page'), 'AdminNotFoundPage') },
         ],
       },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', ...page(() => import('../pages/public/not-found-page'), 'NotFoundPage') },
 ];
 
 /**
- * Gives every route an errorElement (a new route cannot forget one). Inside the signed-in shell the error shows in
+ * Gives every route an error boundary (a new route cannot forget one). Inside the signed-in shell the error shows in
  * the shell's main area; elsewhere it is a page of its own.
  */
-function withErrorElements(list: RouteObject[], inShell = false): RouteObject[] {
+function withBoundaries(list: RouteObject[], inShell = false): RouteObject[] {
   return list.map((route): RouteObject => {
-    const errorElement = <RouteError standalone={!inShell} />;
-    if (route.index) return { ...route, errorElement };
-    return { ...route, errorElement, children: route.children && withErrorElements(route.children, inShell || route.id === APP_SHELL) };
+    const element = <RouteBoundary standalone={!inShell}>{route.element ?? null}</RouteBoundary>;
+    if (route.index) return { ...route, element };
+    return { ...route, element, children: route.children && withBoundaries(route.children, inShell || route.id === APP_SHELL) };
   });
 }
 
-export const router = createBrowserRouter(withErrorElements(routes));
+/** The app's routes, as useRoutes takes them (exported for the router's test). */
+export const appRoutes = withBoundaries(routes);
+
+/** The app's pages for the current URL. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/**
+ * Fetches the code of every route that draws `pathname` (the shell's layout and the page): main.tsx waits for it before
+ * the first render, so the first page draws in one step, as the document's frame is replaced (decision 033).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  return Promise.all(matches.map(({ route }) => (route.handle as Handle | undefined)?.load()));
+}

@@ -1,9 +1,8 @@
 // Per-request messaging (spec 2 `/messages/{requestId}`, spec 5 "Message", RULES.md 6-7): the send payload, the
 // message and the thread summary as the API returns them. Shared by the server's routes and the client's forms.
 import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from '../constants';
 import { MESSAGE_CHANNELS, REQUEST_STATUSES } from '../enums';
-
-export const MESSAGE_MAX_LENGTH = 5000;
 
 export const MESSAGE_TEXTS = {
   empty: 'Message cannot be empty',

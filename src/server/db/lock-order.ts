@@ -13,6 +13,10 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from '.
  *   4. mediator profiles, by user id ascending;
  *   5. lawyer profiles, by user id ascending (one, or both counsel of a two-sided case at its reviews' reveal).
  *
+ * Before all of these, a write that gives its caller a new case (creating a request, accepting one) holds the caller's
+ * own `users` row, shared (users.repo's holdLiveAccount); the account's deletion locks that row for update and then
+ * takes only profiles (4, 5), so the two are serialised without a cycle (docs/decisions/061).
+ *
  * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` and nothing else locks those rows, so two
  * transactions never wait on each other in a cycle: a deadlock would need one of them to take a later row first.
  * Acceptances are never locked themselves: every change to a request's acceptances holds the request's lock. The

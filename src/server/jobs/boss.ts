@@ -3,6 +3,9 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { JOB_NAMES, type JobName, type JobScheduler } from './scheduler';
 
+/** The PostgreSQL schema of pg-boss's tables (queue-stats.ts reads its job table). */
+export const BOSS_SCHEMA = 'pgboss';
+
 /**
  * pg-boss on either database. On the embedded PGlite it shares the one connection through a small adapter:
  * parameter-less SQL (pg-boss's multi-statement migrations and transactions) goes to exec(), the rest to query().
@@ -10,7 +13,7 @@ import { JOB_NAMES, type JobName, type JobScheduler } from './scheduler';
 function bossFor(ctx: AppContext): PgBoss {
   // Maintenance (which retries jobs whose process died while running them, once their expiry has passed) every 30 s
   // instead of pg-boss's 120 s.
-  const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true, maintenanceIntervalSeconds: 30 } as const;
+  const common = { schema: BOSS_SCHEMA, supervise: true, schedule: false, migrate: true, maintenanceIntervalSeconds: 30 } as const;
   if (ctx.database.kind === 'server') {
     return new PgBoss({ ...common, db: { executeSql: async (text: string, values: unknown[]) => ctx.database.pool!.query(text, values) } });
   }

@@ -10,6 +10,7 @@ import { autoConfirmPoll } from '../modules/scheduling/polls.service';
 import { sendSessionReminder } from '../modules/scheduling/sessions.service';
 import type { ReminderKind } from '../../common/domain/scheduling';
 import { sealEnvelope } from '../modules/signing/sealing.service';
+import { buildExport, expireExport } from '../modules/account-data/data-export.service';
 import type { JobName } from './scheduler';
 
 /** What each durable job does. Handlers are idempotent: a retry or a second run changes nothing more. */
@@ -49,5 +50,9 @@ export async function runJob(ctx: AppContext, name: JobName, data: Record<string
       return autoConfirmPoll(ctx, { requestId, pollId: String(data.pollId ?? ''), candidateId: String(data.candidateId ?? '') });
     case 'signing.seal':
       return sealEnvelope(ctx, String(data.envelopeId ?? ''));
+    case 'account.export':
+      return buildExport(ctx, String(data.exportId ?? ''));
+    case 'account.export-expiry':
+      return expireExport(ctx, String(data.exportId ?? ''));
   }
 }

@@ -21,6 +21,9 @@ export const JOB_NAMES = [
   'poll.auto-confirm',
   // The signed outcome (issue 26, decision 055): an envelope whose last signature is in is sealed, once.
   'signing.seal',
+  // People's own data (issue 28, decision 061): a user's archive built, and removed when its download expires.
+  'account.export',
+  'account.export-expiry',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

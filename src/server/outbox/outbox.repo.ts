@@ -73,3 +73,14 @@ export async function countUndelivered(db: DbOrTx, topic?: string): Promise<numb
   const result = await db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL ${topic ? sql`AND topic = ${topic}` : sql``}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
+
+/**
+ * How far delivery lags (the metrics, decision 059): how many messages are not delivered yet and how long the oldest of
+ * them has waited, in seconds on the database's clock (0 when none). The pending index holds only undelivered rows.
+ */
+export async function undeliveredLag(db: DbOrTx): Promise<{ count: number; oldestSeconds: number }> {
+  const result = await db.execute(sql`SELECT count(*)::int AS n,
+    coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS age FROM outbox WHERE delivered_at IS NULL`);
+  const row = rowsOf<{ n: number; age: number }>(result)[0];
+  return { count: Number(row?.n ?? 0), oldestSeconds: Math.max(0, Number(row?.age ?? 0)) };
+}

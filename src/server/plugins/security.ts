@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppContext } from '../context';
 import { allowedOrigins, crossSiteRefused } from './allowed-origins';
-import { STRIPE_WEBHOOK_PATH } from '../http-paths';
+import { ONE_CLICK_UNSUBSCRIBE_PATH, STRIPE_WEBHOOK_PATH } from '../http-paths';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -61,8 +61,11 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   const allowed = allowedOrigins(ctx.publicUrl, ctx.env.NODE_ENV);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    // Stripe's servers call the webhook; its signature, not an Origin, is what it is checked by.
-    if (request.url.split('?')[0] === STRIPE_WEBHOOK_PATH) return;
+    // Stripe's servers call the webhook; its signature, not an Origin, is what it is checked by. A mail provider calls
+    // the one-click unsubscribe (RFC 8058) with the signed token of the e-mail, and no cookie is read there: a forged
+    // cross-site POST could do nothing its sender could not do without a browser (decision 060).
+    const path = request.url.split('?')[0];
+    if (path === STRIPE_WEBHOOK_PATH || path === ONE_CLICK_UNSUBSCRIBE_PATH) return;
     const origin = request.headers.origin;
     if (origin === undefined) return; // same-origin fetches from older browsers, and non-browser clients
     if (!allowed.has(origin)) throw crossSiteRefused(ctx.publicUrl);

@@ -84,6 +84,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // Health, settings, docs and the client's pages: public.
   'GET /api/health': route(everyone('ok')),
   'GET /api/ready': route(everyone('ok')),
+  // Prometheus (decision 059): 404 without METRICS_TOKEN, as here; with it, the token alone decides (metrics.api.test.ts).
+  'GET /metrics': route(everyone(404)),
   'GET /api/settings/public': route(everyone('ok')),
   'GET /api/docs/': route(everyone('ok')),
   'GET /api/docs/static/*': route(everyone(404)),
@@ -111,8 +113,17 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'PATCH /api/profile': route(signedIn(() => 'allowed')), // one's own names and photo, whatever the role
   'GET /api/profile/email-preferences': route(signedIn(() => 'ok')),
   'PATCH /api/profile/email-preferences': route(signedIn(() => 'allowed')),
+  // People's own data (decision 061): one's own archive and account. The matrix names no archive (404 to everyone), and
+  // a deletion without a body is 400 before anything else is looked at; the flows are api-tested in account-data/.
+  'GET /api/profile/data-export': route(signedIn(() => 'ok')),
+  'POST /api/profile/data-export': route(signedIn(() => 'allowed')),
+  'GET /api/profile/data-export/:id/download': route(signedIn(() => 404)),
+  'POST /api/profile/delete-account': route(signedIn(() => 400)),
   'GET /api/email/unsubscribe': route(everyone('ok')), // a forged token: redirected to the page that says so
   'POST /api/email/unsubscribe': route(everyone(400)),
+  // The List-Unsubscribe URL (decision 060): GET leads to the page like the link; POST without a token is refused.
+  'GET /api/email/unsubscribe/one-click': route(everyone('ok')),
+  'POST /api/email/unsubscribe/one-click': route(everyone(400)),
   'POST /api/contact': route(everyone('allowed')),
   'GET /api/dashboard': route(member(() => 'ok')),
 
@@ -457,4 +468,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/admin/disputes/:id/resolve': route(adminOnly('allowed')),
   'PATCH /api/admin/mediations/:requestId/reassign': route(adminOnly('allowed'), true),
   'POST /api/admin/mediations/:requestId/cancel': route(adminOnly('allowed'), true),
+  // The retention of closed cases' documents (decision 061): read, and a hold without a body is 400.
+  'GET /api/admin/mediations/:requestId/retention': route(adminOnly('ok'), true),
+  'PUT /api/admin/mediations/:requestId/retention-hold': route(adminOnly(400), true),
 };

@@ -1,9 +1,11 @@
 import { PanelLeft } from 'lucide-react';
+import { Suspense } from 'react';
 import type { UserDto } from '../../../common/api-types';
 import { Link, Outlet } from 'react-router';
 import { AppSidebar } from '../../components/sidebar/app-sidebar';
 import { SidebarProvider, useSidebar } from '../../components/sidebar/sidebar-state';
 import { ImpersonationBanner } from '../../components/impersonation-banner';
+import { PageLoading } from '../../components/page-loading';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { UserAvatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
@@ -59,7 +61,10 @@ function SignedInShell({ user }: { user: UserDto }) {
             </Link>
           </header>
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            <Outlet />
+            {/* A page whose code is still loading: the skeleton in the main area, the shell staying as it is. */}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           </main>
         </div>
       </div>

@@ -1,81 +1,13 @@
-import { LogOut } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { lazy } from 'react';
 import { UI } from '../../../common/constants';
 import type { UserDto } from '../../../common/api-types';
-import { cn } from '../../lib/utils';
-import { Logo, LogoMark } from '../brand/logo';
-import { UserAvatar } from '../ui/avatar';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
-import { Tooltip } from '../ui/tooltip';
-import { isCurrentItem, navItemsFor } from './nav-items';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
+import { LazyWhenOpened } from '../lazy-parts';
+import { SidebarBody, type Current } from './sidebar-body';
 import { useSidebar } from './sidebar-state';
 
-/** `current`: the path of the link to mark as the current page instead of the URL's, or null for none. */
-type Current = string | null | undefined;
-
-function SidebarBody({ user, collapsed, current, onNavigate }: { user: UserDto; collapsed: boolean; current: Current; onNavigate?: () => void }) {
-  const items = navItemsFor(user.role);
-  const { pathname } = useLocation();
-  const isCurrent = (item: (typeof items)[number]) => (current === undefined ? isCurrentItem(item, pathname) : item.to === current);
-  const linkClass = (active: boolean) =>
-    cn(
-      'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0',
-      active && 'bg-sidebar-accent text-foreground',
-      collapsed && 'justify-center px-0',
-    );
-  const withTooltip = (label: string, node: React.ReactElement) => (collapsed ? <Tooltip content={label}>{node}</Tooltip> : node);
-  return (
-    <div className="flex h-full flex-col">
-      <div className={cn('flex h-16 items-center border-b border-sidebar-border px-4', collapsed && 'justify-center px-0')}>
-        {collapsed ? <LogoMark className="size-7" /> : <Logo to="/dashboard" />}
-      </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
-        <ul className="grid gap-1">
-          {items.map((item) => (
-            <li key={item.to}>
-              {withTooltip(
-                item.label,
-                // Which link is current is decided here, not by NavLink's URL prefix: at an alias (/admin), and on a
-                // request's page, which belongs under the link the viewer came from (requestPageNavPath).
-                <Link
-                  to={item.to}
-                  onClick={onNavigate}
-                  className={linkClass(isCurrent(item))}
-                  aria-current={isCurrent(item) ? 'page' : undefined}
-                  aria-label={collapsed ? item.label : undefined}
-                >
-                  <item.icon aria-hidden="true" />
-                  {collapsed ? null : <span>{item.label}</span>}
-                </Link>,
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="border-t border-sidebar-border p-2">
-        {collapsed ? null : (
-          <div className="mb-1 flex items-center gap-3 px-2 py-2">
-            <UserAvatar src={user.profileImageUrl} firstName={user.firstName} lastName={user.lastName} />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium">
-                {user.firstName} {user.lastName}
-              </p>
-              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-            </div>
-          </div>
-        )}
-        {/* Sign Out is a browser navigation to /api/logout (spec 2). */}
-        {withTooltip(
-          'Sign Out',
-          <a href="/api/logout" className={linkClass(false)} aria-label={collapsed ? 'Sign Out' : undefined}>
-            <LogOut aria-hidden="true" />
-            {collapsed ? null : <span>Sign Out</span>}
-          </a>,
-        )}
-      </div>
-    </div>
-  );
-}
+const loadMobileSidebar = () => import('./mobile-sidebar');
+const MobileSidebar = lazy(() => loadMobileSidebar().then((m) => ({ default: m.MobileSidebar })));
 
 /**
  * The signed-in sidebar (spec 2). The current page's link is the URL's (its path, an alias, or a page under it), unless
@@ -83,15 +15,13 @@ function SidebarBody({ user, collapsed, current, onNavigate }: { user: UserDto; 
  */
 export function AppSidebar({ user, current }: { user: UserDto; current?: Current }) {
   const { open, isMobile, openMobile, setOpenMobile } = useSidebar();
+  // On a narrow screen the sheet's code (Radix's dialog) is fetched once the page is idle, and drawn when first opened.
+  usePreloadWhenIdle(loadMobileSidebar, isMobile);
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent side="left" style={{ width: UI.sidebarWidthMobile }}>
-          <SheetTitle className="sr-only">Navigation</SheetTitle>
-          <SheetDescription className="sr-only">Main navigation of MediateHub</SheetDescription>
-          <SidebarBody user={user} collapsed={false} current={current} onNavigate={() => setOpenMobile(false)} />
-        </SheetContent>
-      </Sheet>
+      <LazyWhenOpened open={openMobile}>
+        <MobileSidebar user={user} current={current} open={openMobile} onOpenChange={setOpenMobile} />
+      </LazyWhenOpened>
     );
   }
   return (

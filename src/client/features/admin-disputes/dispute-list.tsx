@@ -2,12 +2,15 @@ import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import type { DisputeStatus } from '../../../common/enums';
 import type { AdminDisputeDto } from '../../../common/schemas/disputes';
+import { lazyDialog } from '../../components/lazy-parts';
 import { PagedListView } from '../../components/paged-list';
 import { Card, CardContent } from '../../components/ui/card';
 import { useDisputes } from './api';
 import { DisputeCard } from './dispute-card';
-import { DisputeDetailDialog } from './dispute-detail-dialog';
-import { ResolveDisputeDialog } from './resolve-dispute-dialog';
+
+// A dispute's dialogs (its ledger, the resolution form and zod) load when one is first opened (docs/decisions/058).
+const DisputeDetailDialog = lazyDialog(() => import('./dispute-detail-dialog').then((m) => m.DisputeDetailDialog));
+const ResolveDisputeDialog = lazyDialog(() => import('./resolve-dispute-dialog').then((m) => m.ResolveDisputeDialog));
 
 const SECTIONS: Record<DisputeStatus, { title: string; empty: string }> = {
   open: { title: 'Open', empty: 'No open disputes. Problems lawyers report about completed mediations appear here.' },

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { displayMoney, formatDate } from '../../lib/format';
-import { canCancel, canReassign } from './mediation-actions';
+import { canCancel, canReassign, isClosed } from './mediation-actions';
 
 /** The dates that matter for this mediation, in the order they happened. */
 function datesOf(m: AdminMediation): { term: string; value: string }[] {
@@ -24,10 +24,13 @@ export function MediationCard({
   mediation,
   onReassign,
   onCancel,
+  onRetention,
 }: {
   mediation: AdminMediation;
   onReassign: (m: AdminMediation) => void;
   onCancel: (m: AdminMediation) => void;
+  /** The retention of a closed case's documents (decision 061). */
+  onRetention: (m: AdminMediation) => void;
 }) {
   const headingId = `mediation-${mediation.id}`;
   return (
@@ -79,6 +82,11 @@ export function MediationCard({
           {canReassign(mediation.status) ? (
             <Button variant="outline" size="sm" onClick={() => onReassign(mediation)} aria-label={`Reassign the mediator of ${mediation.caseName}`}>
               Reassign
+            </Button>
+          ) : null}
+          {isClosed(mediation.status) ? (
+            <Button variant="outline" size="sm" onClick={() => onRetention(mediation)} aria-label={`Documents retention of ${mediation.caseName}`}>
+              Documents
             </Button>
           ) : null}
           {canCancel(mediation.status) ? (

@@ -89,14 +89,19 @@ describe('MediationList', () => {
     expect(urls()).toContain('/api/admin/mediations?limit=20');
   });
 
-  it("'Load more' follows X-Next-Cursor; a completed mediation has no actions", async () => {
+  it("'Load more' follows X-Next-Cursor; a completed mediation offers only its documents' retention", async () => {
     mockServer();
     renderList();
     await card('Smith v. Jones');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const completed = await card('Brown v. Green');
     expect(urls()).toContain('/api/admin/mediations?limit=20&cursor=page-2');
-    expect(within(completed).queryByRole('button')).toBeNull();
+    expect(
+      within(completed)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Documents retention of Brown v. Green']);
+    expect(within(await card('Smith v. Jones')).queryByRole('button', { name: /Documents retention/ })).toBeNull();
     expect(value(completed, 'Completed')).toBe(formatDate(COMPLETED.completedAt));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
   });

@@ -3,15 +3,19 @@ import { useId, useState } from 'react';
 import { REQUEST_STATUS_LABELS } from '../../../common/domain/request-status';
 import { REQUEST_STATUSES, type RequestStatus } from '../../../common/enums';
 import type { AdminMediation } from '../../../common/schemas/admin-lists';
+import { lazyDialog } from '../../components/lazy-parts';
 import { PagedListView } from '../../components/paged-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { useAdminMediations, type MediationFilters } from './api';
-import { CancelMediationDialog } from './cancel-mediation-dialog';
 import { MediationCard } from './mediation-card';
-import { ReassignDialog } from './reassign-dialog';
+
+// The actions' dialogs (their forms and zod) load when one is first opened (docs/decisions/058).
+const ReassignDialog = lazyDialog(() => import('./reassign-dialog').then((m) => m.ReassignDialog));
+const CancelMediationDialog = lazyDialog(() => import('./cancel-mediation-dialog').then((m) => m.CancelMediationDialog));
+const RetentionDialog = lazyDialog(() => import('./retention-dialog').then((m) => m.RetentionDialog));
 
 const SELECT_CLASS = 'h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -68,7 +72,7 @@ function Filters({ filters, onChange }: { filters: MediationFilters; onChange: (
 /** The admins' Mediations tab (spec 2 + 7): every request, filtered, newest first with 'Load more'; reassign or cancel. */
 export function MediationList() {
   const [filters, setFilters] = useState<MediationFilters>({ status: '', search: '' });
-  const [action, setAction] = useState<{ mediation: AdminMediation; kind: 'reassign' | 'cancel' } | null>(null);
+  const [action, setAction] = useState<{ mediation: AdminMediation; kind: 'reassign' | 'cancel' | 'retention' } | null>(null);
   const list = useAdminMediations(filters);
   const filtered = Boolean(filters.status || filters.search.trim());
   const close = (open: boolean) => !open && setAction(null);
@@ -86,6 +90,7 @@ export function MediationList() {
             mediation={m}
             onReassign={(mediation) => setAction({ mediation, kind: 'reassign' })}
             onCancel={(mediation) => setAction({ mediation, kind: 'cancel' })}
+            onRetention={(mediation) => setAction({ mediation, kind: 'retention' })}
           />
         )}
         empty={
@@ -99,6 +104,7 @@ export function MediationList() {
       />
       {action?.kind === 'reassign' ? <ReassignDialog mediation={action.mediation} onOpenChange={close} /> : null}
       {action?.kind === 'cancel' ? <CancelMediationDialog mediation={action.mediation} onOpenChange={close} /> : null}
+      {action?.kind === 'retention' ? <RetentionDialog mediation={action.mediation} onOpenChange={close} /> : null}
     </div>
   );
 }

@@ -3,12 +3,15 @@ import { useId, useState } from 'react';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../common/enums';
 import type { AdminPayment } from '../../../common/schemas/admin-lists';
 import { PagedListView } from '../../components/paged-list';
+import { lazyDialog } from '../../components/lazy-parts';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { useAdminPayments } from './api';
 import { PAYMENT_STATUS_LABELS } from './labels';
-import { LedgerDialog } from './ledger-dialog';
 import { PaymentCard } from './payment-card';
+
+// A payment's ledger (Radix's dialog) loads when first opened (docs/decisions/058).
+const LedgerDialog = lazyDialog(() => import('./ledger-dialog').then((m) => m.LedgerDialog));
 
 /** The admins' Payments tab (spec 2 + 7): every payment, by status, newest first with 'Load more'; each opens its ledger. */
 export function PaymentList() {

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { previewEmailHtml } from '../../../common/email-layout-message';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KIND_INFO, EMAIL_KINDS, type EmailKind } from '../../../common/email-templates';
 import type { EmailTemplateSetting } from '../../../common/schemas/admin-settings';
 import { apiGet } from '../../lib/api-client';
@@ -85,7 +86,8 @@ const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 async function axeViolations() {
-  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  // The preview's frame is sandboxed (no scripts): axe checks its title here, not its inside.
+  const { violations } = await axe.run(document.body, { iframes: false, rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -126,6 +128,23 @@ describe('EmailTemplatesCard', () => {
     expect(preview().getByTestId('email-preview-subject').textContent).toBe('Welcome Ada!');
     expect(preview().getByTestId('email-preview-body').textContent).toBe(`Confirm: ${window.location.origin}/api/verify-email?token=sample-token\nThanks`);
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
+  it('shows the HTML e-mail in a sandboxed frame, made by the server’s code, the admin’s text escaped', async () => {
+    mockServer();
+    await renderCard();
+    const frame = await preview().findByTitle('The e-mail as HTML');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    const html = () => frame.getAttribute('srcdoc') ?? '';
+    expect(html()).toBe(previewEmailHtml('verify_email', DEFAULT_EMAIL_TEMPLATES.verify_email, window.location.origin));
+    expect(html()).toContain(`href="${window.location.origin}/api/verify-email?token=sample-token" target="_blank" class="mh-button"`);
+    fireEvent.change(body(), { target: { value: '<img src=x onerror=alert(1)> & {{firstName}}\n\n{{link}}' } });
+    await waitFor(() => expect(html()).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; Ada'));
+    expect(html()).not.toContain('<img');
+    choose('signing_code');
+    await waitFor(() => expect(html()).toContain('493027'));
+    expect(html()).not.toContain('class="mh-button"');
   });
 
   it('inserts a placeholder at the cursor of the field last used', async () => {

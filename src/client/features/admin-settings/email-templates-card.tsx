@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_EMAIL_TEMPLATES,
   EMAIL_BODY_MAX_LENGTH,
@@ -16,9 +16,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
+import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { useAdminSettings, useUpdateSettings } from './api';
+
+const EmailHtmlPreview = lazy(() => import('./email-html-preview').then((m) => ({ default: m.EmailHtmlPreview })));
 
 type Field = keyof EmailTemplate;
 type Drafts = Partial<Record<EmailKind, EmailTemplate>>;
@@ -31,6 +34,8 @@ const FAILURE_TITLE = 'Failed to update settings';
 const draftsOf = (templates: EmailTemplateSetting[]): Drafts => Object.fromEntries(templates.map((t) => [t.kind, { subject: t.subject, body: t.body }]));
 const differs = (a: EmailTemplate | undefined, b: EmailTemplate) => !!a && (a.subject !== b.subject || a.body !== b.body);
 const braces = (name: string) => `{{${name}}}`;
+/** How the plain text fills the HTML layout (src/common/email-layout-message.ts). */
+const BODY_FORMAT = 'Plain text: blank lines separate paragraphs, {{link}} alone on a line becomes the button, a line “--” starts the footer.';
 
 /** The server's field errors for the templates, keyed without the `emailTemplates.` prefix. */
 function serverErrors(error: unknown): Errors {
@@ -223,7 +228,7 @@ function TemplatesEditor({ templates }: { templates: EmailTemplateSetting[] }) {
                 onChange={(e) => edit('subject', e.target.value)}
               />
             </FormField>
-            <FormField label="Body" error={errors[`${kind}.body`]} hint={required ? `Plain text. The body must contain ${required}.` : 'Plain text.'} required>
+            <FormField label="Body" error={errors[`${kind}.body`]} hint={`${BODY_FORMAT}${required ? ` The body must contain ${required}.` : ''}`} required>
               <Textarea
                 ref={bodyRef}
                 rows={12}
@@ -252,15 +257,21 @@ function TemplatesEditor({ templates }: { templates: EmailTemplateSetting[] }) {
             <h3 id="email-preview-heading" className="text-sm font-medium">
               Preview
             </h3>
-            <p className="text-xs text-muted-foreground">With sample values, as the recipient reads it.</p>
+            <p className="text-xs text-muted-foreground">With sample values, as the recipient reads it: in the e-mail layout, and as plain text.</p>
             <div className="grid gap-3 rounded-md border bg-muted/40 p-3 text-sm">
               <p className="wrap-anywhere">
                 <span className="font-medium">Subject: </span>
                 <span data-testid="email-preview-subject">{preview.subject}</span>
               </p>
-              <pre data-testid="email-preview-body" className="font-sans whitespace-pre-wrap wrap-anywhere">
-                {preview.body}
-              </pre>
+              <Suspense fallback={<Skeleton className="h-[36rem] w-full" />}>
+                <EmailHtmlPreview kind={kind} template={draft} />
+              </Suspense>
+              <details>
+                <summary className="cursor-pointer font-medium">Plain-text version</summary>
+                <pre data-testid="email-preview-body" className="mt-2 font-sans whitespace-pre-wrap wrap-anywhere">
+                  {preview.body}
+                </pre>
+              </details>
             </div>
           </section>
         </div>

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BroadcastButton } from './broadcast-dialog';
+import { BroadcastButton } from './broadcast-button';
 
 const toasts = vi.hoisted(() => ({ toast: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../components/ui/use-toast', () => toasts);
@@ -23,7 +23,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openDialog() {
+/** Opens the dialog and waits for its lazily loaded code to draw it (decision 058). */
+async function openDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -31,7 +32,8 @@ function openDialog() {
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Broadcast notification' }));
-  const dialog = screen.getByRole('dialog', { name: 'Broadcast notification' });
+  // The first opening loads the dialog's module (and zod) in this process: slower than a rerender on a loaded machine.
+  const dialog = await screen.findByRole('dialog', { name: 'Broadcast notification' }, { timeout: 5000 });
   return {
     dialog,
     title: within(dialog).getByRole('textbox', { name: /^Title/ }),
@@ -48,17 +50,17 @@ async function axeViolations() {
 
 describe('BroadcastButton', () => {
   it('requires a title and a message (blank is empty) and sends nothing', async () => {
-    const { dialog, message, send } = openDialog();
+    const { dialog, message, send } = await openDialog();
     fireEvent.change(message, { target: { value: '   ' } });
     send();
-    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    expect(await within(dialog).findByText('Title is required', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(dialog).getByText('Message is required')).toBeTruthy();
     expect(message.getAttribute('aria-invalid')).toBe('true');
     expect(posts()).toHaveLength(0);
   });
 
   it('refuses a title over 120 and a message over 1000 characters, counting as you type', async () => {
-    const { dialog, title, message, send } = openDialog();
+    const { dialog, title, message, send } = await openDialog();
     fireEvent.change(title, { target: { value: 'x'.repeat(121) } });
     fireEvent.change(message, { target: { value: 'y'.repeat(1001) } });
     expect(within(dialog).getByText('121 / 120 characters')).toBeTruthy();
@@ -69,7 +71,7 @@ describe('BroadcastButton', () => {
   });
 
   it('is accessible with its errors shown (axe)', async () => {
-    const { dialog, send } = openDialog();
+    const { dialog, send } = await openDialog();
     send();
     await within(dialog).findByText('Title is required');
     expect(await axeViolations()).toEqual([]);
@@ -77,7 +79,7 @@ describe('BroadcastButton', () => {
 
   it('sends a broadcast to everyone, says how many it reached and closes', async () => {
     fetchMock.mockResolvedValue(json({ sent: 1234 }));
-    const { title, message, send } = openDialog();
+    const { title, message, send } = await openDialog();
     fireEvent.change(title, { target: { value: ' Maintenance tonight ' } });
     fireEvent.change(message, { target: { value: 'The site is down from 22:00 to 23:00 UTC.' } });
     send();
@@ -95,7 +97,7 @@ describe('BroadcastButton', () => {
     fetchMock.mockResolvedValue(
       json({ message: 'Title is required', code: 'validation_failed', fieldErrors: { 'notification.title': 'Title is required' } }, 400),
     );
-    const { dialog, title, message, send } = openDialog();
+    const { dialog, title, message, send } = await openDialog();
     fireEvent.change(title, { target: { value: 'Hello' } });
     fireEvent.change(message, { target: { value: 'World' } });
     send();

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Megaphone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { BroadcastInputSchema } from '../../../common/schemas/admin-broadcast';
@@ -81,25 +80,18 @@ function BroadcastForm({ onDone }: { onDone: () => void }) {
 
 /**
  * 'Broadcast notification' (spec 7): a title and a message sent as a `broadcast` notification to every active user
- * (verified, not suspended) except you. In-app only: no e-mail goes out.
+ * (verified, not suspended) except you. In-app only: no e-mail goes out. Opened by BroadcastButton.
  */
-export function BroadcastButton() {
-  const [open, setOpen] = useState(false);
+export function BroadcastDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Megaphone aria-hidden="true" />
-        Broadcast notification
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Broadcast notification</DialogTitle>
-            <DialogDescription>Every active user (e-mail verified, not suspended) sees it in their notifications. No e-mail is sent.</DialogDescription>
-          </DialogHeader>
-          {open ? <BroadcastForm onDone={() => setOpen(false)} /> : null}
-        </DialogContent>
-      </Dialog>
-    </>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Broadcast notification</DialogTitle>
+          <DialogDescription>Every active user (e-mail verified, not suspended) sees it in their notifications. No e-mail is sent.</DialogDescription>
+        </DialogHeader>
+        {open ? <BroadcastForm onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -2,13 +2,16 @@ import { Eye, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { USER_STATUSES, type UserStatus } from '../../../common/enums';
 import type { AdminUserDto } from '../../../common/schemas/admin-users';
+import { lazyDialog } from '../../components/lazy-parts';
 import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/native-select';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { fullReload } from '../../lib/full-reload';
 import { useChangeUserStatus, useDeleteUser, useImpersonate } from './api';
 import { fullName, STATUS_LABELS } from './user-labels';
+
+// The confirmation (Radix's dialog) loads when first asked for (docs/decisions/058).
+const SuspendDialog = lazyDialog(() => import('./suspend-dialog').then((m) => m.SuspendDialog));
 
 /** Spec 2: after impersonation starts, the page goes to / after about one second (the toast says so meanwhile). */
 export const IMPERSONATION_RELOAD_DELAY_MS = 1000;
@@ -17,27 +20,6 @@ const DELETE_OUTCOMES = {
   removed: 'The account had no history and was removed.',
   anonymized: 'The account had history, so it was anonymised: its records stay, its personal details are gone.',
 } as const;
-
-function SuspendDialog({ user, pending, onConfirm, onCancel }: { user: AdminUserDto; pending: boolean; onConfirm: () => void; onCancel: () => void }) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Suspend {fullName(user)}?</DialogTitle>
-          <DialogDescription>They will be signed out at once and cannot sign in again until you approve them or set them back to pending.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? 'Suspending...' : 'Suspend user'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** The status select: pending and approved apply at once; suspension asks first (it ends their sessions). */
 function StatusSelect({ user, disabled }: { user: AdminUserDto; disabled: boolean }) {

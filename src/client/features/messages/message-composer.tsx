@@ -1,7 +1,7 @@
 import { FileText, Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { MessageChannel } from '../../../common/enums';
-import { MESSAGE_MAX_LENGTH } from '../../../common/schemas/messages';
+import { MESSAGE_MAX_LENGTH } from '../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
 import { ProgressBar } from '../../components/ui/progress-bar';

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { LoginSchema, type Login } from '../../../common/schemas/auth';
+import type { Login } from '../../../common/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -9,7 +8,11 @@ import { toastError } from '../../components/ui/use-toast';
 import { useLogin } from '../../features/auth/api';
 import { hasErrorCode } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 import { safeNextPath } from '../../lib/safe-redirect';
+
+const validation = lazyZodResolver(() => import('../../../common/schemas/auth').then((m) => m.LoginSchema));
 
 /**
  * `next` is the page's `?next=` as given; it is checked (same origin, no tricks) when it is used. A refusal for an
@@ -17,7 +20,8 @@ import { safeNextPath } from '../../lib/safe-redirect';
  */
 export function LoginForm({ next, onUnverified, onSuspended }: { next: string | null; onUnverified: (email: string) => void; onSuspended?: () => void }) {
   const login = useLogin();
-  const form = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+  usePreloadWhenIdle(validation.preload);
+  const form = useForm<Login>({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,21 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { LawyerProfileSchema, type LawyerProfile, type LawyerProfileInput } from '../../../common/schemas/profile';
+import type { LawyerProfile, LawyerProfileInput } from '../../../common/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { LawyerProfileFields } from '../../features/profile/lawyer-profile-fields';
 import { useSaveLawyerProfile } from '../../features/profile/api';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 import { OnboardingLayout } from './onboarding-layout';
+
+const profileSchema = () => import('../../../common/schemas/profile').then((m) => m.LawyerProfileSchema);
+const validation = lazyZodResolver(profileSchema);
 
 export function OnboardingLawyerPage() {
   usePageTitle('Complete Your Lawyer Profile');
   const navigate = useNavigate();
   const save = useSaveLawyerProfile();
+  usePreloadWhenIdle(validation.preload);
   const form = useForm<LawyerProfileInput, unknown, LawyerProfile>({
-    resolver: zodResolver(LawyerProfileSchema),
+    resolver: validation.resolver,
     defaultValues: { firmName: '', barNumber: '', jurisdiction: '', phoneNumber: '', bio: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -24,7 +29,7 @@ export function OnboardingLawyerPage() {
       toast({ title: 'Profile Created', description: 'Your lawyer profile has been created successfully!' });
       navigate('/dashboard');
     } catch (error) {
-      applyServerErrors(error, form.setError, Object.keys(LawyerProfileSchema.shape));
+      applyServerErrors(error, form.setError, Object.keys((await profileSchema()).shape));
       toastError('Error', error);
     }
   });

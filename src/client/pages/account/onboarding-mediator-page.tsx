@@ -1,21 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MediatorProfileSchema, type MediatorProfile, type MediatorProfileInput } from '../../../common/schemas/profile';
+import type { MediatorProfile, MediatorProfileInput } from '../../../common/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { MediatorProfileFields } from '../../features/profile/mediator-profile-fields';
 import { useSaveMediatorProfile } from '../../features/profile/api';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 import { OnboardingLayout } from './onboarding-layout';
+
+const profileSchema = () => import('../../../common/schemas/profile').then((m) => m.MediatorProfileSchema);
+const validation = lazyZodResolver(profileSchema);
 
 export function OnboardingMediatorPage() {
   usePageTitle('Complete Your Mediator Profile');
   const navigate = useNavigate();
   const save = useSaveMediatorProfile();
+  usePreloadWhenIdle(validation.preload);
   const form = useForm<MediatorProfileInput, unknown, MediatorProfile>({
-    resolver: zodResolver(MediatorProfileSchema),
+    resolver: validation.resolver,
     defaultValues: { certifications: [], specializations: [], yearsExperience: '', hourlyRate: '', jurisdiction: '', phoneNumber: '', bio: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -24,7 +29,7 @@ export function OnboardingMediatorPage() {
       toast({ title: 'Profile Created', description: 'Your mediator profile has been created successfully!' });
       navigate('/dashboard');
     } catch (error) {
-      applyServerErrors(error, form.setError, Object.keys(MediatorProfileSchema.shape));
+      applyServerErrors(error, form.setError, Object.keys((await profileSchema()).shape));
       toastError('Error', error);
     }
   });

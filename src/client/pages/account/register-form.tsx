@@ -1,17 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { RegisterSchema, type Register } from '../../../common/schemas/auth';
+import type { Register } from '../../../common/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { useRegister } from '../../features/auth/api';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
+
+const validation = lazyZodResolver(() => import('../../../common/schemas/auth').then((m) => m.RegisterSchema));
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const register = useRegister();
+  usePreloadWhenIdle(validation.preload);
   const form = useForm<Register>({
-    resolver: zodResolver(RegisterSchema),
+    resolver: validation.resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const { errors } = form.formState;

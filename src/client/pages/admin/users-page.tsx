@@ -1,4 +1,4 @@
-import { BroadcastButton } from '../../features/admin-users/broadcast-dialog';
+import { BroadcastButton } from '../../features/admin-users/broadcast-button';
 import { UserList } from '../../features/admin-users/user-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AdminTabs } from './admin-tabs';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { UserDto } from '../../../common/api-types';
@@ -33,6 +34,9 @@ import { PhotoUpload } from '../../features/profile/photo-upload';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatRating } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// People's own data (decision 061) loads after the page: its card and dialog are not part of the profile's first load.
+const AccountDataCard = lazy(() => import('../../features/account-data/account-data-card').then((m) => ({ default: m.AccountDataCard })));
 
 const NamesSchema = z.object({ firstName: firstNameField(), lastName: lastNameField() });
 
@@ -193,6 +197,9 @@ export function ProfilePage() {
           <ChangePasswordForm />
         </CardContent>
       </Card>
+      <Suspense fallback={null}>
+        <AccountDataCard canDelete={user.role !== 'admin'} />
+      </Suspense>
     </div>
   );
 }

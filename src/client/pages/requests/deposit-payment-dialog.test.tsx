@@ -55,7 +55,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
+/** The dialog, once its lazily loaded code has drawn it (decision 058). */
+async function renderDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { queryFn: ({ queryKey }) => apiGet(queryKey.join('/')), retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -64,7 +65,7 @@ function renderDialog() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return screen.getByRole('dialog');
+  return screen.findByRole('dialog', {}, { timeout: 5000 });
 }
 
 const payButton = (dialog: HTMLElement) => within(dialog).findByRole('button', { name: 'Pay $250' });
@@ -75,7 +76,7 @@ describe('the payment dialog with the stripe provider', () => {
     const reads = [new Promise<Response>((resolve) => (answer = resolve)), Promise.resolve(json({ id: REQUEST_ID, status: 'pending_mediators' }))];
     mockServer(STRIPE, () => reads.shift() ?? Promise.resolve(json({ id: REQUEST_ID, status: 'pending_mediators' })));
     fake.stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
 
     fireEvent.click(await payButton(dialog));
     expect(await within(dialog).findByText('Processing your payment…')).toBeTruthy();
@@ -105,7 +106,7 @@ describe('the payment dialog with the stripe provider', () => {
   it("shows a decline's message inline and in the 'Payment Failed' toast, and lets the lawyer pay again with a new intent", async () => {
     mockServer(STRIPE);
     fake.stripe.confirmCardPayment.mockResolvedValueOnce({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
 
     fireEvent.click(await payButton(dialog));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Your card was declined.');
@@ -122,7 +123,7 @@ describe('the payment dialog with the stripe provider', () => {
 
   it("shows the card element's own validation message under it", async () => {
     mockServer(STRIPE);
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
     await payButton(dialog);
     const onChange = fake.card.on.mock.calls.find(([event]) => event === 'change')?.[1] as (event: unknown) => void;
     act(() =>
@@ -137,7 +138,7 @@ describe('the payment dialog with the stripe provider', () => {
     mockServer(STRIPE);
     let finish!: (value: unknown) => void;
     fake.stripe.confirmCardPayment.mockReturnValue(new Promise((resolve) => (finish = resolve)));
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
 
     fireEvent.click(await payButton(dialog));
     const busy = await within(dialog).findByRole('button', { name: 'Processing...' });
@@ -149,7 +150,7 @@ describe('the payment dialog with the stripe provider', () => {
   it('says the form could not be loaded when Stripe.js fails, and loads it on retry', async () => {
     mockServer(STRIPE);
     fake.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('The payment form could not be loaded. Check your connection and try again.');
@@ -160,7 +161,7 @@ describe('the payment dialog with the stripe provider', () => {
   });
   it('never falls back to the local form when the server runs stripe without a publishable key', async () => {
     mockServer({ provider: 'stripe', publishableKey: null });
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
 
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The payment form could not be loaded.');
     expect(within(dialog).queryByLabelText('Card number')).toBeNull();
@@ -171,7 +172,7 @@ describe('the payment dialog with the stripe provider', () => {
 describe('the payment dialog with the local provider', () => {
   it('shows the built-in card form and never loads Stripe.js', async () => {
     mockServer({ provider: 'local', publishableKey: null });
-    const dialog = renderDialog();
+    const dialog = await renderDialog();
 
     fireEvent.change(await within(dialog).findByLabelText('Card number'), { target: { value: '4242424242424242' } });
     fireEvent.change(within(dialog).getByLabelText('Name on card'), { target: { value: 'Jane Doe' } });

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/use-toast';
-import { PaymentDialog } from '../../features/payments/payment-dialog';
+import { PaymentDialog } from '../../features/payments/lazy-payment-dialog';
 import { fetchRequest, refreshRequests, useSubmitRequest } from '../../features/requests/api';
 import { displayMoney } from '../../lib/format';
 

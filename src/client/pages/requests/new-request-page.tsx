@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,22 +6,27 @@ import { suggestedBudget } from '../../../common/domain/pricing';
 import { REFUND_POLICY } from '../../../common/domain/refunds';
 import { DEFAULT_SETTINGS, FILE_LIMITS } from '../../../common/constants';
 import { displayCents, formatCents, parseCents } from '../../../common/money';
-import { CreateRequestSchema, type CreateRequest, type CreateRequestInput } from '../../../common/schemas/requests';
+import type { CreateRequest, CreateRequestInput } from '../../../common/schemas/requests';
 import { BackLink } from '../../components/back-link';
+import { lazyDialog } from '../../components/lazy-parts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toastError } from '../../components/ui/use-toast';
 import { useCreateRequest } from '../../features/requests/api';
-import { DepositPaymentDialog } from './deposit-payment-dialog';
 import { DocumentPicker } from '../../features/requests/document-picker';
 import { CaseInformation, MediationDetails, OpposingCounsel, PricingStructure, Section } from '../../features/requests/request-form-sections';
 import { usePublicSettings } from '../../features/settings/public-settings';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 import { displayMoney } from '../../lib/format';
 import { uploadFile } from '../../lib/upload';
 import { usePageTitle } from '../../lib/use-page-title';
 
-const FIELDS = Object.keys(CreateRequestSchema.in.shape);
+// Shown once the request is created: the payment's code (the dialog, the card form) loads then.
+const DepositPaymentDialog = lazyDialog(() => import('./deposit-payment-dialog').then((m) => m.DepositPaymentDialog));
+const requestSchema = () => import('../../../common/schemas/requests').then((m) => m.CreateRequestSchema);
+const validation = lazyZodResolver(requestSchema);
 
 export function NewRequestPage() {
   usePageTitle('Create Mediation Request');
@@ -33,8 +37,9 @@ export function NewRequestPage() {
     defaultDeposit: settings?.defaultDeposit ?? DEFAULT_SETTINGS.defaultDeposit,
   };
   const create = useCreateRequest();
+  usePreloadWhenIdle(validation.preload);
   const form = useForm<CreateRequestInput, unknown, CreateRequest>({
-    resolver: zodResolver(CreateRequestSchema),
+    resolver: validation.resolver,
     defaultValues: {
       caseNumber: '',
       caseName: '',
@@ -92,7 +97,8 @@ export function NewRequestPage() {
     } catch (error) {
       if (stage === 'uploading') toastError('Error uploading files', error);
       else {
-        applyServerErrors(error, form.setError, FIELDS);
+        // The schema is loaded by now: the submit's validation used it.
+        applyServerErrors(error, form.setError, Object.keys((await requestSchema()).in.shape));
         toastError('Error', error);
       }
     } finally {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RequestDto } from '../../../common/api-types';
 import { toast } from '../../components/ui/use-toast';
-import { PaymentDialog } from '../../features/payments/payment-dialog';
+import { PaymentDialog } from '../../features/payments/lazy-payment-dialog';
 import { fetchRequest, refreshRequests } from '../../features/requests/api';
 import { SelectionList, type BalanceDue } from '../../features/requests/selection-list';
 import { ReviewList } from '../../features/reviews/review-list';

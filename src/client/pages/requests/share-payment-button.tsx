@@ -4,7 +4,7 @@ import type { CaseSide } from '../../../common/enums';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { fetchFeeSplit, refreshCase, startSharePayment } from '../../features/case-sides/api';
-import { PaymentDialog } from '../../features/payments/payment-dialog';
+import { PaymentDialog } from '../../features/payments/lazy-payment-dialog';
 import { displayMoney } from '../../lib/format';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { QueryError } from '../../components/ui/query-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { PaymentDialog } from '../../features/payments/payment-dialog';
+import { PaymentDialog } from '../../features/payments/lazy-payment-dialog';
 import { fetchSubscription, refreshSubscription, useSubscription, useSubscriptionCharges, useUpgradeIntent } from '../../features/subscription/api';
 import { SubscriptionChargesList } from '../../features/subscription/charges-list';
 import { PlanCard } from '../../features/subscription/plan-card';

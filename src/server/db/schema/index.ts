@@ -8,3 +8,4 @@ export * from './platform';
 export * from './cases';
 export * from './scheduling';
 export * from './signing';
+export * from './account-data';

@@ -208,6 +208,8 @@ export const uploads = pgTable(
      * is the uploader's seat on the request (docs/decisions/044). Null for anything else (photos, attachments).
      */
     visibility: documentVisibility('visibility'),
+    /** When its stored object was removed under the retention policy (decision 061): the row stays, the file is gone. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_request_idx').on(t.requestId)],

@@ -114,19 +114,21 @@ export async function hasHistory(db: DbOrTx, userId: string): Promise<boolean> {
 }
 
 /**
- * Whether the user is a party to a mediation still under way (live, awaiting selection, matched, in progress), or has
- * a pending acceptance a lawyer could still select: deleting them would strand the other side.
+ * The mediations still under way (live, awaiting selection, matched, in progress) that the user is a party to — as
+ * the requesting counsel, opposing counsel who joined, or the selected mediator — or on which they have a pending
+ * acceptance a lawyer could still select: deleting them would strand the other side. Oldest first, at most `limit`.
+ * The one rule of both deletions, the admins' and the user's own (docs/decisions/020 and 061).
  */
-export async function hasOpenCases(db: DbOrTx, userId: string): Promise<boolean> {
+export async function findOpenCases(db: DbOrTx, userId: string, limit = 10): Promise<{ id: string; caseName: string }[]> {
   const open = sql`('pending_mediators', 'awaiting_selection', 'matched', 'in_progress')`;
   const result = (await db.execute(sql`
-    SELECT EXISTS (
-        SELECT 1 FROM mediation_requests
-        WHERE (lawyer_id = ${userId} OR selected_mediator_id = ${userId}) AND status IN ${open})
-      OR EXISTS (
-        SELECT 1 FROM mediator_acceptances a JOIN mediation_requests r ON r.id = a.request_id
-        WHERE a.mediator_id = ${userId} AND a.status = 'pending' AND r.status IN ${open}) AS "open"`)) as unknown as { rows: { open: boolean }[] };
-  return result.rows[0]?.open === true;
+    SELECT r.id, r.case_name AS "caseName" FROM mediation_requests r
+    WHERE r.status IN ${open}
+      AND (r.lawyer_id = ${userId} OR r.selected_mediator_id = ${userId} OR r.opposing_lawyer_id = ${userId}
+        OR EXISTS (SELECT 1 FROM mediator_acceptances a WHERE a.request_id = r.id AND a.mediator_id = ${userId} AND a.status = 'pending'))
+    ORDER BY r.created_at, r.id
+    LIMIT ${limit}`)) as unknown as { rows: { id: string; caseName: string }[] };
+  return result.rows;
 }
 
 /** Placeholder name and a unique address under the reserved `.invalid` domain, which no mail server delivers to. */

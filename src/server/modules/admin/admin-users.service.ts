@@ -6,11 +6,12 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { endUserSessionsIn, type SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
 import { appendAudit } from '../../audit/audit.repo';
+import { deleteUserExports } from '../account-data/data-export.repo';
 import {
   anonymizeUser,
   findAdminUser,
+  findOpenCases,
   hasHistory,
-  hasOpenCases,
   lockActiveAdminIds,
   lockLiveUser,
   removeUser,
@@ -71,6 +72,33 @@ export async function changeUserStatus(ctx: AppContext, admin: SessionUser, user
   return row;
 }
 
+/** How a deletion ended, and the stored objects (photos, or every upload) to remove once it has committed. */
+export interface ErasedAccount {
+  outcome: 'removed' | 'anonymized';
+  objects: string[];
+}
+
+/**
+ * The deletion itself, shared by the admins' and the user's own (docs/decisions/020 and 061). The caller holds the
+ * account's row lock (lockLiveUser) and has checked `findOpenCases`: the account is then removed with its own rows
+ * when it has no money or case history, anonymised otherwise, and every session of it ends in the same transaction.
+ */
+export async function eraseLockedAccount(tx: Tx, userId: string, now: Date): Promise<ErasedAccount> {
+  await endUserSessionsIn(tx, userId);
+  // Their "Download my data" archives hold everything about them: gone in both cases (decision 061).
+  const archives = await deleteUserExports(tx, userId);
+  const removed = (await hasHistory(tx, userId)) ? null : await removeUser(tx, userId);
+  const objects = removed ?? (await anonymizeUser(tx, userId, now));
+  return { outcome: removed ? 'removed' : 'anonymized', objects: [...objects, ...archives] };
+}
+
+/** After the deletion's commit (no storage call inside a transaction): its stored objects go; a failure is logged. */
+export async function removeErasedObjects(ctx: AppContext, objects: string[]): Promise<void> {
+  for (const id of objects) {
+    await ctx.storage.remove(id).catch((error) => ctx.log.warn({ err: error, uploadId: id }, "removing a deleted user's file failed"));
+  }
+}
+
 /**
  * DELETE /api/admin/users/{userId} (spec 7, RULES.md 6; docs/decisions/020). A user with money or case history is
  * anonymised (the rows stay, the ledger stays whole); one without is removed with their own rows. Never yourself
@@ -82,24 +110,19 @@ export async function deleteUser(ctx: AppContext, admin: SessionUser, userId: st
   const { outcome, objects } = await transaction(ctx, async (tx) => {
     const target = await lockTarget(tx, admin.id, userId, true);
     if (target.id === admin.id) throw forbidden(ADMIN_USER_TEXTS.selfDelete);
-    if (await hasOpenCases(tx, target.id)) throw conflict(ADMIN_USER_TEXTS.inProgress);
-    await endUserSessionsIn(tx, target.id);
-    const removed = (await hasHistory(tx, target.id)) ? null : await removeUser(tx, target.id);
-    const objects = removed ?? (await anonymizeUser(tx, target.id, now));
-    const outcome = removed ? ('removed' as const) : ('anonymized' as const);
+    if ((await findOpenCases(tx, target.id, 1)).length) throw conflict(ADMIN_USER_TEXTS.inProgress);
+    const erased = await eraseLockedAccount(tx, target.id, now);
     // Nothing personal in the log: the id, the role and what happened (the name would outlive the deletion).
     await appendAudit(tx, {
       actorId: admin.id,
       action: 'user.delete',
       targetType: 'user',
       targetId: target.id,
-      details: { outcome, role: target.role },
+      details: { outcome: erased.outcome, role: target.role },
       at: now,
     });
-    return { outcome, objects };
+    return erased;
   });
-  for (const id of objects) {
-    await ctx.storage.remove(id).catch((error) => ctx.log.warn({ err: error, uploadId: id }, "removing a deleted user's file failed"));
-  }
+  await removeErasedObjects(ctx, objects);
   return { id: userId, outcome };
 }

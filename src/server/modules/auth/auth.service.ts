@@ -6,7 +6,7 @@ import { transaction } from '../../unit-of-work';
 import { AppError, conflict, fieldError } from '../../errors';
 import { endUserSessions } from '../../plugins/session';
 import { getSettings } from '../settings/settings.repo';
-import { renderEmail, type EmailKind } from '../settings/email-templates';
+import { composeEmail, type EmailKind } from '../settings/email-templates';
 import {
   findUserByEmail,
   insertUserUnlessEmailTaken,
@@ -148,8 +148,8 @@ export async function chooseRole(ctx: AppContext, userId: string, role: SelfChos
 
 async function sendAccountEmail(ctx: AppContext, user: UserRow, kind: EmailKind, path: string): Promise<void> {
   const settings = await getSettings(ctx.db);
-  const email = renderEmail(kind, settings.emailTemplates, { firstName: user.firstName, link: `${ctx.publicUrl}${path}` });
+  const email = composeEmail(kind, settings.emailTemplates, { firstName: user.firstName, link: `${ctx.publicUrl}${path}` });
   // Through the outbox (docs/decisions/010): the request never waits on the mail server, and a failed or interrupted
-  // delivery is retried by the relay.
-  await transaction(ctx, (tx) => enqueueMail(tx, { to: user.email, subject: email.subject, text: email.body }));
+  // delivery is retried by the relay. Transactional: no List-Unsubscribe (decision 060).
+  await transaction(ctx, (tx) => enqueueMail(tx, { to: user.email, subject: email.subject, text: email.text, html: email.html }));
 }

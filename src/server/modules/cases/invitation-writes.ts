@@ -2,7 +2,7 @@
 // invitation exists if and only if its e-mail will go out. Used by the invite call and by the request form's "invite
 // opposing counsel" (decision 043). Imports no service, so the requests module may call it.
 import { DEFAULT_FIRST_SIDE_PERCENT } from '../../../common/domain/fee-split';
-import { renderEmail } from '../../../common/email-templates';
+import { composeEmail } from '../../../common/email-layout-message';
 import { INVITATION_LIFETIME_DAYS, type InviteCounsel } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -25,13 +25,13 @@ export async function queueInvitationEmail(
   caseName: string,
 ) {
   const settings = await getSettings(tx);
-  const email = renderEmail('case_invitation', settings.emailTemplates, {
+  const email = composeEmail('case_invitation', settings.emailTemplates, {
     firstName: invitation.name,
     inviterName: `${inviter.firstName} ${inviter.lastName}`,
     caseName,
     link: `${ctx.publicUrl}/invitations/${token}`,
   });
-  await enqueueMail(tx, { to: invitation.email, subject: email.subject, text: email.body });
+  await enqueueMail(tx, { to: invitation.email, subject: email.subject, text: email.text, html: email.html });
 }
 
 /** A new invitation of the request's opposing counsel and its e-mail, in the caller's transaction (the request locked). */

@@ -201,4 +201,81 @@ describe.each(backends)('e-mail preferences and unsubscribe on %s', (backend) =>
     expect((await call(t, 'POST', '/api/email/unsubscribe', undefined, { token: real, extra: 1 })).statusCode).toBe(400);
     for (const who of [lawyer, mediator]) expect((await call(t, 'GET', URL, who.cookie)).json().every((p: { enabled: boolean }) => p.enabled)).toBe(true);
   });
+  it('one click in the mail client (RFC 8058): the List-Unsubscribe URL takes a POST with no session and turns that kind off', async () => {
+    const lawyer = await signUpLawyer(t);
+    const mediator = await signUpMediator(t);
+    await setTier(t, mediator.user.id, 'pro');
+    const id = await createLiveRequest(t, lawyer.cookie);
+    expect((await call(t, 'POST', `/api/requests/${id}/accept`, mediator.cookie, { noConflictConfirmed: true })).statusCode).toBe(201);
+    await runDueJobs(t);
+    const mail = t.mailer.sent.filter((m) => m.to === lawyer.email).at(-1)!;
+    expect(mail.subject).toMatch(/^A mediator accepted /);
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = mail.headers!['List-Unsubscribe'].match(/^<http:\/\/localhost:3000(\/api\/email\/unsubscribe\/one-click\?token=([\w.-]+))>$/)!;
+    const [, url, token] = oneClick;
+    expect(mail.html).toContain(`href="http://localhost:3000/requests/${id}" target="_blank" class="mh-button"`);
+
+    // Opened in a browser (a client without one click): the confirmation page, nothing changed.
+    const landing = await call(t, 'GET', url);
+    expect([landing.statusCode, landing.headers.location]).toEqual([303, `/unsubscribe?token=${token}`]);
+    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json()).acceptance_received).toBe(true);
+
+    // The provider's POST: a form body, no cookie, whatever Origin (its own servers, or a webmail page).
+    const post = (headers: Record<string, string>, payload?: string) =>
+      t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+    const done = { kind: 'acceptance_received', label: 'Acceptances', enabled: false };
+    const first = await post({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' }, 'List-Unsubscribe=One-Click');
+    expect([first.statusCode, first.json()]).toEqual([200, done]);
+    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json())).toEqual({
+      ...twoSidedOn,
+      acceptance_received: false,
+      mediation_completed: true,
+      new_message: true,
+    });
+    // Again, as multipart or with no body at all: the same answer, nothing more changes.
+    const boundary = '----one-click';
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const second = await post({ 'content-type': `multipart/form-data; boundary=${boundary}` }, multipart);
+    expect([second.statusCode, second.json()]).toEqual([200, done]);
+    expect((await post({})).statusCode).toBe(200);
+    expect(enabledOf((await call(t, 'GET', URL, lawyer.cookie)).json()).acceptance_received).toBe(false);
+    expect((await call(t, 'GET', URL, mediator.cookie)).json().every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+    // Only a form's worth of body: anything larger is not a mail provider's.
+    const large = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `List-Unsubscribe=One-Click&x=${'y'.repeat(5000)}`);
+    expect(large.statusCode).toBe(413);
+  });
+
+  it('the one-click URL refuses a tampered, foreign or missing token with 400 and changes nothing', async () => {
+    const lawyer = await signUpLawyer(t);
+    const mediator = await signUpMediator(t);
+    const real = createUnsubscribeToken(t.ctx.secret, lawyer.user.id, 'new_message');
+    const swapped = `${Buffer.from(`${mediator.user.id}:new_message`).toString('base64url')}.${real.split('.')[1]}`;
+    const foreign = createUnsubscribeToken('some-other-secret-0123456789-0123456789', lawyer.user.id, 'new_message');
+    for (const query of [`?token=${swapped}`, `?token=${foreign}`, `?token=${real}x`, '?token=garbage', '?token=', '', `?token=${real}&token=${real}`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/email/unsubscribe/one-click${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, query).toBe(400);
+      if (!query.includes('&')) expect(res.json().message, query).toBe(UNSUBSCRIBE_INVALID);
+    }
+    for (const who of [lawyer, mediator]) expect((await call(t, 'GET', URL, who.cookie)).json().every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+  });
+
+  it('transactional e-mails (verification, password reset) come in the layout with no List-Unsubscribe', async () => {
+    const lawyer = await signUpLawyer(t);
+    const verification = t.mailer.sent.find((m) => m.to === lawyer.email && /\/api\/verify-email\?token=/.test(m.text))!;
+    expect(verification.headers).toBeUndefined();
+    expect(verification.html).toMatch(
+      /<a href="http:\/\/localhost:3000\/api\/verify-email\?token=[\w-]+" target="_blank" class="mh-button"[^>]*>Confirm my e-mail address<\/a>/,
+    );
+    expect((await call(t, 'POST', '/api/password/forgot', undefined, { email: lawyer.email })).statusCode).toBe(200);
+    const reset = t.mailer.sent.filter((m) => m.to === lawyer.email).at(-1)!;
+    expect(reset.text).toMatch(/\/reset-password\?token=/);
+    expect(reset.headers).toBeUndefined();
+    expect(reset.html).toContain('>Choose a new password</a>');
+    expect(reset.html).toContain('Lena,');
+  });
 });

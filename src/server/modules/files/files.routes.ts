@@ -46,7 +46,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary: 'Download a file (authorized)',
-        response: { 200: fileBody('The file, streamed', [...Object.values(CONTENT_TYPES), 'application/octet-stream']), ...readErrors(401, 404) },
+        response: { 200: fileBody('The file, streamed', [...Object.values(CONTENT_TYPES), 'application/octet-stream']), ...readErrors(401, 404, 410) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sniffFileType, CONTENT_TYPES, type SniffedType } from '../../../common/file-types';
 import type { UploadPurpose } from '../../../common/enums';
+import { ACCOUNT_DATA_TEXTS } from '../../../common/schemas/account-data';
 import type { UploadRequest } from '../../../common/schemas/files';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -157,6 +158,8 @@ export async function openDownload(ctx: AppContext, user: SessionUser, id: strin
       ? onRequest.allowed
       : upload.ownerId === user.id || user.role === 'admin' || upload.purpose === 'photo' || onRequest.allowed;
   if (!allowed) throw notFound('File not found');
+  // Gone under the retention policy (decision 061): said so, to those who may see it, instead of a broken file.
+  if (upload.purgedAt) throw new AppError(410, ACCOUNT_DATA_TEXTS.documentPurged, { code: 'link_expired' });
   if (onRequest.caseDocument) await rules.recordOpening(upload);
   const stream = await ctx.storage.read(upload.id);
   if (!stream) throw notFound('File not found');

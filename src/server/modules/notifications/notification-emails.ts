@@ -3,7 +3,8 @@ import { isNotificationEmailKind, type NotificationEmailKind } from '../../../co
 import type { MailMessage } from '../../adapters/mail';
 import type { EmailTemplate } from '../../db/schema';
 import { createUnsubscribeToken } from '../email-preferences/unsubscribe-token';
-import { renderEmail } from '../settings/email-templates';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../http-paths';
+import { composeEmail } from '../settings/email-templates';
 
 /** Which notification types also go to the inbox (issue 7); every other type stays in the app. */
 export const emailKindOf = (type: NotificationType): NotificationEmailKind | null => (isNotificationEmailKind(type) ? type : null);
@@ -35,6 +36,16 @@ export function unsubscribeLink(publicUrl: string, secret: string, userId: strin
   return `${publicUrl}/api/email/unsubscribe?token=${createUnsubscribeToken(secret, userId, kind)}`;
 }
 
+/**
+ * The header fields that let a mail client offer its own "Unsubscribe" (RFC 2369) in one click (RFC 8058): the client
+ * POSTs to the URL, which turns that kind off with no sign-in. Only an https URL (no mailto: no mailbox of ours reads
+ * unsubscribe requests). Notification e-mails only: a reset link, a sign-in code or an invitation is not a list.
+ */
+function listUnsubscribeHeaders(publicUrl: string, secret: string, userId: string, kind: NotificationEmailKind): Record<string, string> {
+  const url = `${publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${createUnsubscribeToken(secret, userId, kind)}`;
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 export interface NotificationEmailInput {
   kind: NotificationEmailKind;
   to: { id: string; email: string; firstName: string };
@@ -44,23 +55,28 @@ export interface NotificationEmailInput {
 }
 
 /**
- * One notification e-mail from the settings' template for its kind (the default when the admin set none). Names and
- * case names are user text, neutralised by renderEmail (docs/decisions/013); our two links are not. An admin's
- * template that leaves out {{unsubscribeLink}} still gets the link, on a line of its own at the end.
+ * One notification e-mail from the settings' template for its kind (the default when the admin set none), as text and
+ * in the HTML layout, with the List-Unsubscribe header fields. Names and case names are user text, neutralised (and
+ * escaped in the HTML) by composeEmail (docs/decisions/013, 060); our two links are not. An admin's template that
+ * leaves out {{unsubscribeLink}} still gets the link, on a footer line of its own at the end.
  */
 export function buildNotificationEmail(
   app: { publicUrl: string; secret: string },
   templates: Record<string, EmailTemplate> | null | undefined,
   input: NotificationEmailInput,
 ): MailMessage {
-  const unsubscribe = unsubscribeLink(app.publicUrl, app.secret, input.to.id, input.kind);
-  const email = renderEmail(input.kind, templates, {
+  const email = composeEmail(input.kind, templates, {
     firstName: input.to.firstName,
     caseName: input.caseName || 'your request',
     link: appLink(app.publicUrl, input.linkUrl),
-    unsubscribeLink: unsubscribe,
+    unsubscribeLink: unsubscribeLink(app.publicUrl, app.secret, input.to.id, input.kind),
     count: String(input.count ?? 1),
   });
-  const text = email.body.includes(unsubscribe) ? email.body : `${email.body}\n\n--\nTurn these e-mails off: ${unsubscribe}`;
-  return { to: input.to.email, subject: email.subject, text };
+  return {
+    to: input.to.email,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: listUnsubscribeHeaders(app.publicUrl, app.secret, input.to.id, input.kind),
+  };
 }

@@ -35,6 +35,11 @@ export const hasOpenDispute = (db: DbOrTx, requestId: string) => payments.hasOpe
 export const hasPendingStep = (tx: DbOrTx, paymentId: string, kinds: StepKind[]) => steps.hasPendingStep(tx, paymentId, kinds);
 /** Every step recorded for a payment, oldest first. */
 export const stepsOf = (tx: DbOrTx, paymentId: string) => steps.stepsOf(tx, paymentId);
+/**
+ * Money steps still pending (recorded, the provider's answer not settled) and the time the oldest was recorded, on the
+ * app's clock as the steps are: the reconciler settles those older than a minute (reconcile.ts). Read by the metrics.
+ */
+export const pendingSteps = (db: DbOrTx) => steps.pendingStepsSummary(db);
 
 // The escrow row (RULES.md 2: one per request).
 export const openPayment = (tx: Tx, values: Parameters<typeof payments.insertPayment>[1]) => payments.insertPayment(tx, values);

@@ -87,3 +87,12 @@ export async function claimProviderEvent(tx: DbOrTx, eventKey: string): Promise<
 export async function stepsOf(tx: DbOrTx, paymentId: string): Promise<StepRow[]> {
   return tx.select().from(paymentSteps).where(eq(paymentSteps.paymentId, paymentId)).orderBy(asc(paymentSteps.createdAt));
 }
+
+/** How many steps are pending and when the oldest was recorded (the metrics' view of the reconciler's work, decision 059). */
+export async function pendingStepsSummary(db: DbOrTx): Promise<{ count: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | Date | null>`min(${paymentSteps.createdAt})` })
+    .from(paymentSteps)
+    .where(eq(paymentSteps.status, 'pending'));
+  return { count: Number(row?.n ?? 0), oldestCreatedAt: row?.oldest ? new Date(row.oldest) : null };
+}

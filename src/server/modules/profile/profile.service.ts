@@ -16,16 +16,18 @@ import { updateLawyerProfile, updateMediatorProfile, upsertLawyerProfile, upsert
 export async function saveLawyerProfile(ctx: AppContext, user: SessionUser, input: LawyerProfile): Promise<void> {
   const now = ctx.clock.now();
   await transaction(ctx, async (tx) => {
-    await upsertLawyerProfile(tx, user.id, input);
+    // The user row before the profile: the order a request or an acceptance takes them in (lock-order.ts, decision 061).
     await updateUser(tx, user.id, { profileCompleted: true }, now);
+    await upsertLawyerProfile(tx, user.id, input);
   });
 }
 
 export async function saveMediatorProfile(ctx: AppContext, user: SessionUser, input: MediatorProfile): Promise<void> {
   const now = ctx.clock.now();
   await transaction(ctx, async (tx) => {
-    await upsertMediatorProfile(tx, user.id, input, user.profileImageUrl, now);
+    // The user row before the profile: the order a request or an acceptance takes them in (lock-order.ts, decision 061).
     await updateUser(tx, user.id, { profileCompleted: true }, now);
+    await upsertMediatorProfile(tx, user.id, input, user.profileImageUrl, now);
   });
 }
 

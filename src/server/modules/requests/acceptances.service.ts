@@ -8,9 +8,10 @@ import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/re
 import { DISCLOSURE_REQUIRED } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
 import { lockInOrder } from '../../db/lock-order';
-import { AppError, badRequest, conflict, forbidden, notFound, parseInput } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, parseInput, unauthorized } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
+import { holdLiveAccount } from '../users/users.repo';
 import { notify } from '../notifications/notifications.service';
 import { executeSteps, hasPendingStep, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
@@ -51,6 +52,9 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
   if (!user.profileCompleted) throw forbidden('Complete your profile first');
   const now = ctx.clock.now();
   return transaction(ctx, async (tx) => {
+    // The account first (before the lock order's rows): a deletion of it racing this acceptance ends before or after,
+    // never half-way (decision 061).
+    if (!(await holdLiveAccount(tx, user.id))) throw unauthorized();
     const { request, profiles } = await lockInOrder(tx, { requestId, profiles: [user.id] });
     const profile = profiles[0];
     if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);

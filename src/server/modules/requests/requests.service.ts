@@ -5,10 +5,11 @@ import { budgetProblem } from '../../../common/domain/fees';
 import { parseCents } from '../../../common/money';
 import type { CreateRequest } from '../../../common/schemas/requests';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
+import { holdLiveAccount } from '../users/users.repo';
 import { counterpartIdFor, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
 import * as repo from './requests.repo';
 import * as pages from './mediator-pages.repo';
@@ -59,6 +60,8 @@ export async function createRequest(ctx: AppContext, user: SessionUser, input: C
     throw badRequest('You cannot invite yourself', { opposingLawyerEmail: 'You cannot invite yourself' });
   }
   const row = await transaction(ctx, async (tx) => {
+    // The account first: a deletion of it racing this request ends before or after, never half-way (decision 061).
+    if (!(await holdLiveAccount(tx, user.id))) throw unauthorized();
     const created = await repo.insertRequest(tx, {
       ...fields,
       caseFilesUrls: [],

@@ -3,7 +3,7 @@
 // recipient reads the time in their own zone (the organizer's for people without an account), with the zone named.
 import { formatInstant, formatSessionTime, lastFreeCancellation } from '../../../common/domain/scheduling';
 import type { EmailKind } from '../../../common/email-templates';
-import { renderEmail } from '../../../common/email-templates';
+import { composeEmail } from '../../../common/email-layout-message';
 import type { MailMessage } from '../../adapters/mail';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMail } from '../../outbox/messages';
@@ -94,7 +94,7 @@ export async function enqueueSessionMails(
   const ics = options.withCalendar ? sessionInvite(event) : null;
   for (const to of recipients) {
     const zone = (to.userId && zones.get(to.userId)) || ctx.session.timeZone;
-    const email = renderEmail(options.kind, emailTemplates, {
+    const email = composeEmail(options.kind, emailTemplates, {
       firstName: to.name.split(' ')[0] ?? to.name,
       caseName: ctx.caseName,
       sessionTime: formatSessionTime(ctx.session.startsAt, ctx.session.endsAt, zone),
@@ -102,7 +102,7 @@ export async function enqueueSessionMails(
       // People without an account are sent to the product's home: the case page needs a sign-in.
       link: to.userId ? event.pageUrl : app.publicUrl,
     });
-    const mail: MailMessage = { to: to.email, subject: email.subject, text: email.body };
+    const mail: MailMessage = { to: to.email, subject: email.subject, text: email.text, html: email.html };
     if (ics) mail.calendar = { method, filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: ics };
     await enqueueMail(db, mail);
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { neutralizeUserText } from '../../../common/email-templates';
-import { renderEmail } from './email-templates';
+import { composeEmail } from './email-templates';
 
 // User text (a name) in an e-mail: one line, and nothing a mail client would turn into a link. Our own link stays as is.
 
@@ -51,24 +51,24 @@ describe('neutralizeUserText', () => {
   });
 });
 
-describe('renderEmail', () => {
+describe('composeEmail', () => {
   it('neutralises the name, in the body and in an admin template that puts it in the subject, but not our link', () => {
     const overrides = { reset_password: { subject: 'Hello {{firstName}}', body: 'Hi {{firstName}},\n\n{{link}}\n' } };
-    const mail = renderEmail('reset_password', overrides, { firstName: 'Ada\r\nBcc: x@evil.example\r\nhttps://phish.example', link: LINK });
+    const mail = composeEmail('reset_password', overrides, { firstName: 'Ada\r\nBcc: x@evil.example\r\nhttps://phish.example', link: LINK });
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).not.toMatch(URLISH);
-    const lines = mail.body.split('\n');
+    const lines = mail.text.split('\n');
     expect(lines[0]).toBe('Hi Ada Bcc: x@ evil. example https: //phish. example,');
     expect(lines).toContain(LINK);
-    expect(mail.body.match(/https?:\/\/\S+/g)).toEqual([LINK]);
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([LINK]);
   });
 
   it('the default templates greet by name and carry the link untouched', () => {
     for (const kind of ['verify_email', 'reset_password', 'password_changed'] as const) {
-      const mail = renderEmail(kind, null, { firstName: 'visit evil.com', link: LINK });
-      expect(mail.body).toContain('visit evil. com');
-      expect(mail.body).toContain(LINK);
-      expect(mail.body).not.toContain('evil.com');
+      const mail = composeEmail(kind, null, { firstName: 'visit evil.com', link: LINK });
+      expect(mail.text).toContain('visit evil. com');
+      expect(mail.text).toContain(LINK);
+      expect(mail.text).not.toContain('evil.com');
     }
   });
 });
