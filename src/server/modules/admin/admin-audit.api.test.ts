@@ -115,7 +115,7 @@ describe.each(backends)('GET /api/admin/audit-log on %s', (backend) => {
 
   it('describes every action the server records in words: no id, code, true/false or raw amount comes back', async () => {
     const admin = await newAdmin('Eve');
-    const as = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => call(t, method, url, admin.cookie, body);
+    const as = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => call(t, method, url, admin.cookie, body);
     // A second apart, so the log's order is the order of the calls.
     const ok = async (pending: Promise<{ statusCode: number; body: string }>) => {
       const res = await pending;
@@ -149,6 +149,9 @@ describe.each(backends)('GET /api/admin/audit-log on %s', (backend) => {
     });
     expect(disputed.statusCode, disputed.body).toBe(201);
     await ok(as('POST', `/api/admin/disputes/${disputed.json().id}/resolve`, { outcome: 'refund_partial', refundAmount: '400.00', note: 'Left early.' }));
+    // The closed case's documents held from purging, then released (decision 061).
+    await ok(as('PUT', `/api/admin/mediations/${completed.id}/retention-hold`, { hold: true }));
+    await ok(as('PUT', `/api/admin/mediations/${completed.id}/retention-hold`, { hold: false }));
     // Notifications to everyone and to chosen users.
     await ok(as('POST', '/api/admin/broadcast-notification', { notification: { type: 'broadcast', title: 'Maintenance', message: 'Down at 2 AM.' } }));
     await ok(
@@ -181,6 +184,10 @@ describe.each(backends)('GET /api/admin/audit-log on %s', (backend) => {
     expect(described('support.handled')).toEqual([
       { title: 'Reopened a support message', target: support, lines: [['Now', 'Open (not handled)']] },
       { title: 'Marked a support message handled', target: support, lines: [['Now', 'Handled']] },
+    ]);
+    expect(described('request.retention_hold')).toEqual([
+      { title: 'Released a case’s documents for purging', target: 'Refund v. Codes (Case #RC-2)', lines: [['Documents', 'Purged under the retention policy']] },
+      { title: 'Held a case’s documents from purging', target: 'Refund v. Codes (Case #RC-2)', lines: [['Documents', 'Kept until released']] },
     ]);
     expect(described('dispute.resolve')).toEqual([
       {
