@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, safeHttpUrl } from './email-layout';
-import { composeEmail, previewEmailHtml, renderEmailHtml } from './email-layout-message';
+import { composeEmail, PREVIEW_NO_SCRIPTS, previewEmailHtml, renderEmailHtml } from './email-layout-message';
 import { EMAIL_LAYOUT } from './email-templates-actions';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KINDS, sampleValues, type EmailKind } from './email-templates';
 import { isNotificationEmailKind } from './schemas/email-preferences';
@@ -129,9 +129,12 @@ describe('the body in the layout', () => {
     expect(preheader).toBe(`Hi ${HOSTILE_ESCAPED}, Bye`);
   });
 
-  it('the admin’s preview is the HTML the server sends with the sample values', () => {
+  it('the admin’s preview is the HTML the server sends with the sample values, with every script forbidden', () => {
     const template = { subject: 'Hi {{firstName}}', body: 'Open:\n\n{{link}}' };
-    expect(previewEmailHtml('verify_email', template, ORIGIN)).toBe(renderEmailHtml('verify_email', template, sampleValues('verify_email', ORIGIN)));
+    const sent = renderEmailHtml('verify_email', template, sampleValues('verify_email', ORIGIN));
+    const preview = previewEmailHtml('verify_email', template, ORIGIN);
+    expect(preview).toBe(sent.replace('<head>', `<head>${PREVIEW_NO_SCRIPTS}`));
+    expect(preview.indexOf(PREVIEW_NO_SCRIPTS)).toBeLessThan(preview.indexOf('<body'));
   });
 });
 

@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { previewEmailHtml } from '../../../common/email-layout-message';
+import { PREVIEW_NO_SCRIPTS, previewEmailHtml } from '../../../common/email-layout-message';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KIND_INFO, EMAIL_KINDS, type EmailKind } from '../../../common/email-templates';
 import type { EmailTemplateSetting } from '../../../common/schemas/admin-settings';
 import { apiGet } from '../../lib/api-client';
@@ -86,7 +86,7 @@ const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 async function axeViolations() {
-  // The preview's frame is sandboxed (no scripts): axe checks its title here, not its inside.
+  // jsdom renders no frame content: axe checks the frame's title here; the browser journeys check its inside.
   const { violations } = await axe.run(document.body, { iframes: false, rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -135,7 +135,9 @@ describe('EmailTemplatesCard', () => {
     await renderCard();
     const frame = await preview().findByTitle('The e-mail as HTML');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('sandbox')).toBe('');
+    // An opaque origin (never allow-same-origin); scripts are refused by the document's own policy instead.
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(frame.getAttribute('srcdoc')).toContain(PREVIEW_NO_SCRIPTS);
     const html = () => frame.getAttribute('srcdoc') ?? '';
     expect(html()).toBe(previewEmailHtml('verify_email', DEFAULT_EMAIL_TEMPLATES.verify_email, window.location.origin));
     expect(html()).toContain(`href="${window.location.origin}/api/verify-email?token=sample-token" target="_blank" class="mh-button"`);
