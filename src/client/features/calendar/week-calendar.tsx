@@ -1,15 +1,20 @@
 // The mediator's week (issue 25, decision 054): their scheduled sessions in FullCalendar's time grid (a day list on
 // phones), in the browser's time zone, which the page names. Loaded lazily: only this page pays for the calendar.
-import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import type { EventApi, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type React from 'react';
+import { useCallback, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionDto } from '../../../common/schemas/scheduling';
 import { apiGet } from '../../lib/api-client';
 
 type ListedSession = Omit<SessionDto, 'history'>;
+
+/** FullCalendar's event source: the sessions of the range it shows. */
+function loadEvents(range: EventSourceFuncArg, ok: (events: EventInput[]) => void, fail: (error: Error) => void): void {
+  sessionsAsEvents(range).then(ok, fail);
+}
 
 /** The sessions of the range the calendar shows, as its events. */
 async function sessionsAsEvents(range: EventSourceFuncArg): Promise<EventInput[]> {
@@ -46,10 +51,42 @@ const THEMED = {
   '--fc-button-active-bg-color': 'var(--accent)',
   '--fc-button-active-border-color': 'var(--primary)',
   '--fc-list-event-hover-bg-color': 'var(--accent)',
-} as React.CSSProperties;
+} as CSSProperties;
+
+/** The working day the grid shows when nothing falls outside it. */
+const DAY = { first: 7, last: 21 };
+
+/**
+ * The hours the grid must show to hold every session it lists (local hours, as the grid draws them): the working day,
+ * widened to a session booked earlier or later — one at 10 pm must not vanish from the week. A session running past
+ * midnight widens it to the whole day.
+ *
+ * @internal exported for its tests
+ */
+export function hoursToShow(events: readonly Pick<EventApi, 'start' | 'end'>[]): { first: number; last: number } {
+  let { first, last } = DAY;
+  for (const { start, end } of events) {
+    if (!start) continue;
+    first = Math.min(first, start.getHours());
+    const finish = end ?? start;
+    const sameDay = finish.toDateString() === start.toDateString();
+    if (!sameDay) {
+      if (finish.getHours() > 0 || finish.getMinutes() > 0) first = 0;
+      last = 24;
+    } else last = Math.max(last, finish.getHours() + (finish.getMinutes() > 0 ? 1 : 0));
+  }
+  return { first, last };
+}
+
+const time = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 
 export default function WeekCalendar({ narrow }: { narrow: boolean }) {
   const navigate = useNavigate();
+  const [hours, setHours] = useState(DAY);
+  const widenToFit = useCallback((events: EventApi[]) => {
+    const next = hoursToShow(events);
+    setHours((shown) => (shown.first === next.first && shown.last === next.last ? shown : next));
+  }, []);
   return (
     <div
       style={THEMED}
@@ -68,13 +105,13 @@ export default function WeekCalendar({ narrow }: { narrow: boolean }) {
         height="auto"
         allDaySlot={false}
         nowIndicator
-        slotMinTime="07:00:00"
-        slotMaxTime="21:00:00"
+        slotMinTime={time(hours.first)}
+        slotMaxTime={time(hours.last)}
         scrollTime="08:00:00"
         noEventsContent="No sessions this week"
-        events={(range, ok, fail) => {
-          sessionsAsEvents(range).then(ok, fail);
-        }}
+        // Stable callbacks: a new `events` function makes FullCalendar fetch again, and a fetch calls eventsSet.
+        eventsSet={widenToFit}
+        events={loadEvents}
         eventClick={(click) => {
           // Inside the app: the router, not a page load.
           click.jsEvent.preventDefault();
