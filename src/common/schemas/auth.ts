@@ -35,6 +35,10 @@ export const lastNameField = () => personName(LAST_NAME_REQUIRED, 'Last name');
 
 const newPassword = z.string(PASSWORD_TOO_SHORT).min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password must be at most 200 characters');
 
+/** The profile page's name form: both names, each as at registration. */
+export const NamesSchema = z.object({ firstName: firstNameField(), lastName: lastNameField() });
+export type Names = z.infer<typeof NamesSchema>;
+
 export const LoginSchema = z.object({
   email: emailField(),
   password: z.string('Password is required').min(1, 'Password is required').max(200, 'Password is required'),

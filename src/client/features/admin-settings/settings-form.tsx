@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { PageLoading } from '../../components/page-loading';
 import { Alert } from '../../components/ui/alert';
@@ -10,11 +9,12 @@ import { QueryError } from '../../components/ui/query-error';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 import { useAdminSettings, useUpdateSettings } from './api';
 import {
   changedSettings,
   SETTINGS_FIELDS,
-  settingsFormSchema,
   toFormValues,
   type AdminSettings,
   type SettingsField,
@@ -23,6 +23,9 @@ import {
 } from './settings-schema';
 
 type Form = UseFormReturn<SettingsFormValues, unknown, SettingsFormOutput>;
+
+// zod and the schema load once the page is idle, not with it (docs/decisions/058); a save before that waits for them.
+const validation = lazyZodResolver(() => import('./settings-validation').then((m) => m.settingsFormSchema));
 
 interface NumberSpec {
   name: SettingsField;
@@ -64,7 +67,8 @@ function NumberFields({ form, specs }: { form: Form; specs: NumberSpec[] }) {
 }
 
 function SettingsFields({ settings }: { settings: AdminSettings }) {
-  const form = useForm<SettingsFormValues, unknown, SettingsFormOutput>({ resolver: zodResolver(settingsFormSchema), defaultValues: toFormValues(settings) });
+  usePreloadWhenIdle(validation.preload);
+  const form = useForm<SettingsFormValues, unknown, SettingsFormOutput>({ resolver: validation.resolver, defaultValues: toFormValues(settings) });
   const update = useUpdateSettings();
   const { errors, isDirty } = form.formState;
 

@@ -1,20 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ChangePasswordFormSchema } from '../../../common/schemas/auth';
+import type { ChangePasswordFormSchema } from '../../../common/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 
 type Values = z.input<typeof ChangePasswordFormSchema>;
 
+// zod and the schema load once the page is idle, not with it (docs/decisions/058).
+const validation = lazyZodResolver(() => import('../../../common/schemas/auth').then((m) => m.ChangePasswordFormSchema));
+
 export function ChangePasswordForm() {
+  usePreloadWhenIdle(validation.preload);
   const form = useForm<Values>({
-    resolver: zodResolver(ChangePasswordFormSchema),
+    resolver: validation.resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const change = useMutation({

@@ -1,49 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import type { UserDto } from '../../../common/api-types';
+import type { Names } from '../../../common/schemas/auth';
 import { TIER_LABELS } from '../../../common/domain/tiers';
-import { firstNameField, lastNameField } from '../../../common/schemas/auth';
-import {
-  LawyerProfileSchema,
-  MediatorProfileSchema,
-  type LawyerProfile,
-  type LawyerProfileInput,
-  type MediatorProfile,
-  type MediatorProfileInput,
-} from '../../../common/schemas/profile';
+import type { LawyerProfile, LawyerProfileInput, MediatorProfile, MediatorProfileInput } from '../../../common/schemas/profile';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUpdateProfile } from '../../features/profile/api';
-import { AgreementSettingsCard } from '../../features/agreement-settings/agreement-settings-card';
-import { AvailabilityCard } from '../../features/availability/availability-card';
-import { CalendarFeedCard } from '../../features/availability/calendar-feed-card';
-import { TimeZoneCard } from '../../features/availability/time-zone-card';
-import { EmailPreferencesCard } from '../../features/notifications/email-preferences';
-import { ChangePasswordForm } from '../../features/profile/change-password-form';
 import { LawyerProfileFields } from '../../features/profile/lawyer-profile-fields';
 import { MediatorProfileFields } from '../../features/profile/mediator-profile-fields';
 import { PhotoUpload } from '../../features/profile/photo-upload';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatRating } from '../../lib/format';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePreloadWhenIdle } from '../../lib/when-idle';
 
-// People's own data (decision 061) loads after the page: its card and dialog are not part of the profile's first load.
-const AccountDataCard = lazy(() => import('../../features/account-data/account-data-card').then((m) => ({ default: m.AccountDataCard })));
+// The settings below the profile forms (time zone, availability, agreements, calendar, e-mails, password, own data)
+// are a chunk of their own, fetched as the page opens: not part of the profile's first load (docs/decisions/058).
+const ProfileSettingsCards = lazy(() => import('./profile-settings-cards').then((m) => ({ default: m.ProfileSettingsCards })));
 
-const NamesSchema = z.object({ firstName: firstNameField(), lastName: lastNameField() });
+// The forms' zod schemas load once the page is idle, not with it (docs/decisions/058); a save before that waits.
+const namesValidation = lazyZodResolver(() => import('../../../common/schemas/auth').then((m) => m.NamesSchema));
+const lawyerSchema = () => import('../../../common/schemas/profile').then((m) => m.LawyerProfileSchema);
+const lawyerValidation = lazyZodResolver(lawyerSchema);
+const mediatorValidation = lazyZodResolver(() => import('../../../common/schemas/profile').then((m) => m.MediatorProfileSchema));
 
 function PersonalCard({ user }: { user: UserDto }) {
   const update = useUpdateProfile();
-  const form = useForm<z.input<typeof NamesSchema>>({
-    resolver: zodResolver(NamesSchema),
+  usePreloadWhenIdle(namesValidation.preload);
+  const form = useForm<Names>({
+    resolver: namesValidation.resolver,
     defaultValues: { firstName: user.firstName, lastName: user.lastName },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -81,8 +75,9 @@ function PersonalCard({ user }: { user: UserDto }) {
 function LawyerCard({ user }: { user: UserDto }) {
   const p = user.lawyerProfile!;
   const update = useUpdateProfile();
+  usePreloadWhenIdle(lawyerValidation.preload);
   const form = useForm<LawyerProfileInput, unknown, LawyerProfile>({
-    resolver: zodResolver(LawyerProfileSchema),
+    resolver: lawyerValidation.resolver,
     defaultValues: {
       firmName: p.firmName ?? '',
       barNumber: p.barNumber ?? '',
@@ -99,7 +94,7 @@ function LawyerCard({ user }: { user: UserDto }) {
       applyServerErrors(
         error,
         form.setError,
-        Object.keys(LawyerProfileSchema.shape).map((k) => `lawyerProfile.${k}`),
+        Object.keys((await lawyerSchema()).shape).map((k) => `lawyerProfile.${k}`),
       );
       toastError('Error', error);
     }
@@ -124,8 +119,9 @@ function LawyerCard({ user }: { user: UserDto }) {
 function MediatorCard({ user }: { user: UserDto }) {
   const p = user.mediatorProfile!;
   const update = useUpdateProfile();
+  usePreloadWhenIdle(mediatorValidation.preload);
   const form = useForm<MediatorProfileInput, unknown, MediatorProfile>({
-    resolver: zodResolver(MediatorProfileSchema),
+    resolver: mediatorValidation.resolver,
     defaultValues: {
       certifications: p.certifications,
       specializations: p.specializations,
@@ -183,22 +179,8 @@ export function ProfilePage() {
       <PersonalCard user={user} />
       {user.lawyerProfile ? <LawyerCard user={user} /> : null}
       {user.mediatorProfile ? <MediatorCard user={user} /> : null}
-      {user.role === 'lawyer' || user.role === 'mediator' ? <TimeZoneCard current={user.timeZone} /> : null}
-      {user.role === 'mediator' ? <AvailabilityCard /> : null}
-      {user.role === 'mediator' ? <AgreementSettingsCard /> : null}
-      {user.role === 'lawyer' || user.role === 'mediator' ? <CalendarFeedCard /> : null}
-      <EmailPreferencesCard />
-      <Card>
-        <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>Changing it signs out your other devices.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ChangePasswordForm />
-        </CardContent>
-      </Card>
-      <Suspense fallback={null}>
-        <AccountDataCard canDelete={user.role !== 'admin'} />
+      <Suspense fallback={<Skeleton className="h-96" />}>
+        <ProfileSettingsCards user={user} />
       </Suspense>
     </div>
   );
