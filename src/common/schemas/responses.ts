@@ -183,6 +183,8 @@ export const RequestDocumentDtoSchema = z.object({
   mine: z.boolean(),
   /** Who opened it (newest first): for its uploader only, null for everyone else. */
   accesses: z.array(DocumentAccessSchema).nullable(),
+  /** Decision 061: when it was removed under the retention policy (its download answers 410); null while it is kept. */
+  removedAt: z.string().nullable(),
 });
 
 /**

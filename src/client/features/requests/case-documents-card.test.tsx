@@ -25,6 +25,7 @@ const doc = (over: Partial<RequestDocumentDto>): RequestDocumentDto => ({
   side: 'first',
   mine: true,
   accesses: [],
+  removedAt: null,
   ...over,
 });
 
@@ -93,6 +94,17 @@ describe('CaseDocumentsCard', () => {
     expect(within(other).getByText("Added by opposing counsel's side")).toBeTruthy();
     expect(within(other).queryByRole('combobox')).toBeNull();
     expect(within(other).queryByText(/Opened by/)).toBeNull();
+  });
+
+  it('shows a document removed under the retention policy by name and date, with no link and no visibility control', () => {
+    const removed = doc({ uploadId: 'a0000000-0000-4000-8000-000000000009', fileName: 'old-exhibit.pdf', removedAt: '2026-03-09T12:00:00.000Z' });
+    renderCard(request({ documents: [removed, brief] }));
+    const row = screen.getAllByTestId('case-document').find((li) => li.textContent?.includes('old-exhibit.pdf'))!;
+    expect(row.textContent).toMatch(/Case file: old-exhibit\.pdf/);
+    expect(row.textContent).toMatch(/Removed under the retention policy on Mar 09, 2026\./);
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(within(row).queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('link', { name: /Mediation brief: brief.pdf/ })).toBeTruthy();
   });
 
   it('narrowing asks first, naming who already opened it, then saves', async () => {

@@ -1,4 +1,4 @@
-import { Download, Eye, FileText } from 'lucide-react';
+import { Download, Eye, FileText, FileX } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { RequestDocumentDto, RequestDto } from '../../../common/api-types';
 import { defaultVisibility, isNarrowing } from '../../../common/domain/case-access';
@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { NativeSelect } from '../../components/ui/native-select';
 import { toastError } from '../../components/ui/use-toast';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { useAddCaseDocument, useChangeDocumentVisibility } from './api';
 import { DocumentPicker } from './document-picker';
 import { AgreementRequired } from '../../components/agreement-required';
@@ -39,6 +39,21 @@ function addedBy(d: RequestDocumentDto): string {
   return d.side === 'first' ? "Added by the posting lawyer's side" : "Added by opposing counsel's side";
 }
 
+/** A document removed under the retention policy (decision 061): its name and when, no link that could only fail. */
+function RemovedDocumentRow({ document: d }: { document: RequestDocumentDto }) {
+  return (
+    <li className="grid min-w-0 grid-cols-1 gap-1 rounded-md border border-dashed p-3 text-muted-foreground" data-testid="case-document">
+      <span className="flex min-w-0 items-center gap-2 text-sm">
+        <FileX className="size-4 shrink-0" aria-hidden="true" />
+        <span className="min-w-0 flex-1 truncate" title={nameOf(d)}>
+          {d.kind === 'brief' ? 'Mediation brief' : 'Case file'}: {nameOf(d)}
+        </span>
+      </span>
+      <span className="text-xs">Removed under the retention policy on {formatDate(d.removedAt!)}.</span>
+    </li>
+  );
+}
+
 function DocumentRow({ requestId, document: d, me }: { requestId: string; document: RequestDocumentDto; me: string }) {
   const change = useChangeDocumentVisibility(requestId);
   const [pending, setPending] = useState<DocumentVisibility | null>(null);
@@ -49,6 +64,7 @@ function DocumentRow({ requestId, document: d, me }: { requestId: string; docume
       .then(() => setPending(null))
       .catch((e) => toastError('Could not change who sees this document', e));
   const opened = openers(d, me);
+  if (d.removedAt) return <RemovedDocumentRow document={d} />;
   return (
     <li className="grid min-w-0 grid-cols-1 gap-2 rounded-md border p-3" data-testid="case-document">
       <a href={d.url} className="flex min-w-0 items-center gap-2 rounded-sm text-sm hover:underline" title={nameOf(d)} download>

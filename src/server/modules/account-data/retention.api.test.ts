@@ -80,6 +80,11 @@ describe.each(backends)('document retention on %s', (backend) => {
     const gone = await call(t, 'GET', `/api/files/objects/${purged.briefId}`, lawyerCookie);
     expect(gone.statusCode).toBe(410);
     expect(gone.json().message).toBe(ACCOUNT_DATA_TEXTS.documentPurged);
+    // The case's page lists it as removed (no link that would only answer 410); the held case's brief is kept.
+    const detail = (await call(t, 'GET', `/api/requests/${purged.id}`, lawyerCookie)).json();
+    expect(detail.documents).toEqual([expect.objectContaining({ uploadId: purged.briefId, removedAt: expect.any(String) })]);
+    const heldLawyer = sessionCookie(await call(t, 'POST', '/api/login', undefined, { email: held.lawyer.email, password: PASSWORD }));
+    expect((await call(t, 'GET', `/api/requests/${held.id}`, heldLawyer)).json().documents).toEqual([expect.objectContaining({ removedAt: null })]);
     expect(await storedObject(held.briefId)).not.toBeNull();
     expect(await purgedAt(held.briefId)).toBeNull();
     expect((await call(t, 'GET', `/api/admin/mediations/${purged.id}/retention`, await asAdmin())).json()).toMatchObject({ purgedAt: expect.any(String) });

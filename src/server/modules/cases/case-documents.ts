@@ -119,6 +119,7 @@ export function presentCaseDocuments(
       side,
       mine,
       accesses: mine ? (rows.accesses.get(id) ?? []) : null,
+      removedAt: upload?.purgedAt?.toISOString() ?? null,
     };
     return dto;
   };
