@@ -40,7 +40,7 @@ function addedBy(d: RequestDocumentDto): string {
 }
 
 /** A document removed under the retention policy (decision 061): its name and when, no link that could only fail. */
-function RemovedDocumentRow({ document: d }: { document: RequestDocumentDto }) {
+function RemovedDocumentRow({ document: d, removedAt }: { document: RequestDocumentDto; removedAt: string }) {
   return (
     <li className="grid min-w-0 grid-cols-1 gap-1 rounded-md border border-dashed p-3 text-muted-foreground" data-testid="case-document">
       <span className="flex min-w-0 items-center gap-2 text-sm">
@@ -49,7 +49,7 @@ function RemovedDocumentRow({ document: d }: { document: RequestDocumentDto }) {
           {d.kind === 'brief' ? 'Mediation brief' : 'Case file'}: {nameOf(d)}
         </span>
       </span>
-      <span className="text-xs">Removed under the retention policy on {formatDate(d.removedAt!)}.</span>
+      <span className="text-xs">Removed under the retention policy on {formatDate(removedAt)}.</span>
     </li>
   );
 }
@@ -64,7 +64,6 @@ function DocumentRow({ requestId, document: d, me }: { requestId: string; docume
       .then(() => setPending(null))
       .catch((e) => toastError('Could not change who sees this document', e));
   const opened = openers(d, me);
-  if (d.removedAt) return <RemovedDocumentRow document={d} />;
   return (
     <li className="grid min-w-0 grid-cols-1 gap-2 rounded-md border p-3" data-testid="case-document">
       <a href={d.url} className="flex min-w-0 items-center gap-2 rounded-sm text-sm hover:underline" title={nameOf(d)} download>
@@ -240,9 +239,13 @@ export function CaseDocumentsCard({ request, userId }: { request: RequestDto; us
       <CardContent className="grid grid-cols-1 gap-4">
         {request.documents.length ? (
           <ul className="grid grid-cols-1 gap-2">
-            {request.documents.map((d) => (
-              <DocumentRow key={d.uploadId} requestId={request.id} document={d} me={userId} />
-            ))}
+            {request.documents.map((d) =>
+              d.removedAt ? (
+                <RemovedDocumentRow key={d.uploadId} document={d} removedAt={d.removedAt} />
+              ) : (
+                <DocumentRow key={d.uploadId} requestId={request.id} document={d} me={userId} />
+              ),
+            )}
           </ul>
         ) : held ? null : (
           <p className="text-sm text-muted-foreground">No documents yet.</p>
