@@ -1,11 +1,12 @@
 // The channels of a two-sided case (decision 046): a channel's page, and the joint channel's read state. The private
 // channels keep the spec's recipient and `is_read`; the joint channel has no single recipient, so each member's read
 // mark is a row of channel_reads (request, channel, user, read_at): unread = others' joint messages after it.
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MessageChannel } from '../../../common/enums';
 import type { DbOrTx } from '../../db/client';
-import { channelReads, messages, uploads, users } from '../../db/schema';
-import type { Cursor, ThreadMessageRow } from './messages.repo';
+import { withCompiledRows } from '../../db/compiled-rows';
+import { channelReads, mediationRequests, messages, uploads, users } from '../../db/schema';
+import { THREAD_STATUSES, type Cursor, type ThreadMessageRow } from './messages.repo';
 
 /**
  * One page of a channel, newest first, `limit + 1` rows (the caller checked access). In the joint channel `isRead` is
@@ -23,20 +24,87 @@ export async function listChannelMessages(
   const before: SQL | undefined = cursor
     ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))
     : undefined;
+  const rows = await channelPage(db, sql`${requestId}::uuid`, sql`${channel}::message_channel`, channel, sql`${viewerId}::uuid`, null, before, limit + 1);
+  return rows.map(withViewerRead);
+}
+
+/**
+ * A page of the joint channel as `listChannelMessages` reads it, but only if `memberId` is a member of the two-sided
+ * case (a counsel or the selected mediator), from matched on, and no agreement to mediate is out (decision 055): the
+ * page's own statement checks the request's row, as the one-sided thread's does (docs/decisions/034), so a member's
+ * read is one round trip; the first page is a prepared statement. An empty answer means an empty page or no access:
+ * the caller tells which apart (findThread).
+ */
+export async function listJointMessagesAsMember(db: DbOrTx, requestId: string, memberId: string, limit: number, cursor: Cursor): Promise<ThreadMessageRow[]> {
+  if (cursor) {
+    const before = or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)));
+    const member = sql`${memberId}::uuid`;
+    return (await channelPage(db, sql`${requestId}::uuid`, sql`'joint'::message_channel`, 'joint', member, member, before, limit + 1)).map(withViewerRead);
+  }
+  let prepared = preparedJointPages.get(db);
+  if (!prepared) {
+    const member = sql`${sql.placeholder('memberId')}::uuid`;
+    prepared = withCompiledRows(
+      channelPage(
+        db,
+        sql`${sql.placeholder('requestId')}::uuid`,
+        sql`'joint'::message_channel`,
+        'joint',
+        member,
+        member,
+        undefined,
+        sql.placeholder('take'),
+      ).prepare('joint_first_page_member'),
+    );
+    preparedJointPages.set(db, prepared);
+  }
+  return (await prepared.execute({ requestId, memberId, take: limit + 1 })).map(withViewerRead);
+}
+
+type PreparedChannelPage = ReturnType<ReturnType<typeof channelPage>['prepare']>;
+const preparedJointPages = new WeakMap<DbOrTx, PreparedChannelPage>();
+
+function channelPage(
+  db: DbOrTx,
+  requestId: SQL,
+  channelParam: SQL,
+  channel: MessageChannel,
+  viewer: SQL,
+  member: SQL | null,
+  before: SQL | undefined,
+  take: number | Placeholder,
+) {
   const readByViewer =
     channel === 'joint'
-      ? sql<boolean>`(${messages.senderId} = ${viewerId} OR ${messages.createdAt} <= ${channelReads.readAt}) IS TRUE`
+      ? sql<boolean>`(${messages.senderId} = ${viewer} OR ${messages.createdAt} <= ${channelReads.readAt}) IS TRUE`
       : sql<boolean>`${messages.isRead}`;
-  const rows = await db
+  // The member's check names the request itself, not each message's, so PostgreSQL runs it once, before reading the
+  // channel (a one-time filter), as the one-sided thread's does (messages.repo threadPage). The rule is resolveChannel's
+  // for a member reading the joint channel (channels.ts): a two-sided case with a selected mediator in a thread status,
+  // the reader one of its three seats; while an agreement to mediate is out it answers nothing (findThread decides).
+  const isMember = member
+    ? sql`EXISTS (SELECT 1 FROM ${mediationRequests} r WHERE r.id = ${requestId} AND r.selected_mediator_id IS NOT NULL
+        AND r.opposing_lawyer_id IS NOT NULL AND NOT r.agreement_pending AND r.status IN (${sql.join(
+          THREAD_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}) AND (r.lawyer_id = ${member} OR r.opposing_lawyer_id = ${member} OR r.selected_mediator_id = ${member}))`
+    : undefined;
+  return db
     .select({ message: messages, senderFirstName: users.firstName, senderLastName: users.lastName, attachmentName: uploads.fileName, readByViewer })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .leftJoin(uploads, eq(uploads.objectPath, messages.attachmentUrl))
-    .leftJoin(channelReads, and(eq(channelReads.requestId, messages.requestId), eq(channelReads.channel, messages.channel), eq(channelReads.userId, viewerId)))
-    .where(and(eq(messages.requestId, requestId), eq(messages.channel, channel), before))
+    .leftJoin(
+      channelReads,
+      and(eq(channelReads.requestId, messages.requestId), eq(channelReads.channel, messages.channel), sql`${channelReads.userId} = ${viewer}`),
+    )
+    .where(and(sql`${messages.requestId} = ${requestId}`, sql`${messages.channel} = ${channelParam}`, before, isMember))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1);
-  return rows.map(({ readByViewer: isRead, ...row }) => ({ ...row, message: { ...row.message, isRead: !!isRead } }));
+    .limit(take);
+}
+
+function withViewerRead({ readByViewer: isRead, ...row }: ThreadMessageRow & { readByViewer: boolean }): ThreadMessageRow {
+  return { ...row, message: { ...row.message, isRead: !!isRead } };
 }
 
 /**

@@ -13,7 +13,7 @@ import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/fi
 import { markThreadNotificationsRead, notify } from '../notifications/notifications.service';
 import { findRequest, type RequestRow } from '../requests/requests.repo';
 import { channelLink, channelLinks, channelMembers, recipientOf, resolveChannel, type ChannelView } from './channels';
-import { listChannelMessages, markJointRead } from './channels.repo';
+import { listChannelMessages, listJointMessagesAsMember, markJointRead } from './channels.repo';
 import { presentMessage } from './messages.presenter';
 import * as repo from './messages.repo';
 import { requireAgreementSigned } from '../signing/agreement-hold';
@@ -63,13 +63,19 @@ export async function findThread(
  * `GET /api/messages/{requestId}`: a page of the thread the caller may read, newest first, or 404. A participant's page
  * of a one-sided thread is one statement that checks their access itself; only an empty page asks `findThread` whether
  * the thread is empty (the page stands: the SQL check and `threadAccess` agree, thread-access.api.test.ts) or not
- * theirs (404) (docs/decisions/034). A two-sided case's channel is read after `findThread` (decision 046). Reading
+ * theirs (404) (docs/decisions/034). A member's page of a two-sided case's joint channel is read the same way; any
+ * other channel of a two-sided case is read after `findThread` (decision 046). Reading
  * changes nothing (RULES.md 7: GETs do not write), but for the audit line of an admin reading a joint channel.
  */
 export async function readThread(ctx: AppContext, caller: Caller, requestId: string, channel: MessageChannel | undefined, limit: number, cursor: repo.Cursor) {
   const { user } = caller;
   if (user.role !== 'admin' && (channel === undefined || channel === 'first')) {
     const rows = isUuid(requestId) ? await repo.listThreadMessagesAsParticipant(ctx.db, requestId, user.id, limit, cursor) : [];
+    if (rows.length) return rows;
+  } else if (user.role !== 'admin' && !caller.impersonatorId && channel === 'joint') {
+    // A member's page of a two-sided case's joint channel: one statement with the same check folded in (an admin
+    // viewing as a member reads as the admin: audited, below).
+    const rows = isUuid(requestId) ? await listJointMessagesAsMember(ctx.db, requestId, user.id, limit, cursor) : [];
     if (rows.length) return rows;
   }
   const { request, view } = await findThread(ctx.db, caller, requestId, channel);

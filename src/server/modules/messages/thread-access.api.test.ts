@@ -4,11 +4,14 @@ import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts
 import { backends } from '../../../../tests/helpers/backends';
 import { createMatchedRequest } from '../../../../tests/helpers/matched';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
 import { REQUEST_STATUSES } from '../../../common/enums';
 import { mediationRequests, messages } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
 import { findRequest } from '../requests/requests.repo';
 import { findUserById } from '../users/users.repo';
+import { resolveChannel } from './channels';
+import { listJointMessagesAsMember } from './channels.repo';
 import { listThreadMessagesAsParticipant } from './messages.repo';
 import { threadAccess } from './messages.service';
 
@@ -62,5 +65,61 @@ describe.each(backends)('thread access: the SQL check and threadAccess agree on 
     // Both answers occur: 4 statuses with a thread × 2 selections × (the lawyer, the selected mediator).
     expect(allowed).toBe(4 * 2 * 2);
     expect(refused).toBeGreaterThan(0);
+  });
+});
+
+// The same for a member's page of a two-sided case's joint channel (channels.repo listJointMessagesAsMember): its SQL
+// check must let through exactly whom `resolveChannel` lets read the joint channel as a seat, except while an agreement
+// to mediate is out (the SQL answers nothing then, and findThread decides).
+describe.each(backends)('joint channel access: the SQL check and resolveChannel agree on %s', (backend) => {
+  let t: TestApp;
+  let requestId: string;
+  const viewers: Record<string, SessionUser> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    const matched = await createMatchedRequest(t);
+    requestId = matched.id;
+    const second = await inviteAndJoin(t, matched.lawyer.cookie, matched.id);
+    const others = { otherMediator: await signUpMediator(t), otherLawyer: await signUpLawyer(t) };
+    const ids = {
+      lawyer: matched.lawyer.user.id,
+      second: second.user.id,
+      mediator: matched.mediator.user.id,
+      ...Object.fromEntries(Object.entries(others).map(([k, v]) => [k, v.user.id])),
+    };
+    for (const [name, id] of Object.entries(ids)) viewers[name] = (await findUserById(t.ctx.db, id))!;
+    await t.ctx.db.insert(messages).values({ requestId, senderId: ids.second, recipientId: null, channel: 'joint', content: 'Hello all' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('for every status × selected mediator × agreement out or not × viewer', async () => {
+    const disagreements: string[] = [];
+    let allowed = 0;
+    const selections = { 'their mediator': viewers.mediator!.id, 'another mediator': viewers.otherMediator!.id, 'no mediator': null };
+    for (const status of REQUEST_STATUSES) {
+      for (const [selectedName, selectedMediatorId] of Object.entries(selections)) {
+        for (const agreementPending of [false, true]) {
+          await t.ctx.db.update(mediationRequests).set({ status, selectedMediatorId, agreementPending }).where(eq(mediationRequests.id, requestId));
+          const row = (await findRequest(t.ctx.db, requestId))!;
+          for (const [viewerName, viewer] of Object.entries(viewers)) {
+            const view = resolveChannel(row, viewer, null, 'joint');
+            const byRule = !!view && view.reader !== 'admin' && !agreementPending;
+            const bySql = (await listJointMessagesAsMember(t.ctx.db, requestId, viewer.id, 50, null)).length > 0;
+            const bySqlLater =
+              (await listJointMessagesAsMember(t.ctx.db, requestId, viewer.id, 50, { createdAt: new Date('2999-01-01'), id: requestId })).length > 0;
+            const where = `${status}, ${selectedName} selected, agreement ${agreementPending ? 'out' : 'not out'}, ${viewerName}`;
+            if (byRule !== bySql) disagreements.push(`${where}: resolveChannel ${byRule}, SQL ${bySql}`);
+            if (bySql !== bySqlLater) disagreements.push(`${where}: first page ${bySql}, a later page ${bySqlLater}`);
+            if (byRule) allowed++;
+          }
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+    // 4 statuses with a thread × 2 selections × (both counsel, the selected mediator), with no agreement out.
+    expect(allowed).toBe(4 * 2 * 3);
   });
 });
