@@ -43,7 +43,9 @@ await build({
 });
 const { renderLanding } = await import(pathToFileURL(path.join(prerenderDir, 'landing-prerender.mjs')).href);
 const { renderAuthCopy } = await import(pathToFileURL(path.join(prerenderDir, 'auth-prerender.mjs')).href);
-const { renderShellFrame } = await import(pathToFileURL(path.join(prerenderDir, 'app/shell-prerender.mjs')).href);
+const { renderShellFrame, renderDashboardFrame, DASHBOARD_DOCUMENTS, FIRST_NAME_SLOT } = await import(
+  pathToFileURL(path.join(prerenderDir, 'app/shell-prerender.mjs')).href
+);
 rmSync(prerenderDir, { recursive: true });
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -126,8 +128,16 @@ const preloadUser = (text) => {
   return text.replace('</title>', `</title>\n    ${USER_PRELOAD}`);
 };
 // The shell's layout is a lazy route of its own (app/router.tsx): preloaded with the entry on every shell page.
-const preloadShell = preloadRouteModules(['app/layouts/app-shell.tsx']);
-fillRoot('index.html', 'index.shell.html', renderShellFrame(), (text) => preloadUser(scriptsLowPriority(withoutFontPreloads(preloadShell(text)))));
+const SHELL_LAYOUT = 'app/layouts/app-shell.tsx';
+const shellDocument = (routeModules) => (text) => preloadUser(scriptsLowPriority(withoutFontPreloads(preloadRouteModules(routeModules)(text))));
+fillRoot('index.html', 'index.shell.html', renderShellFrame(), shellDocument([SHELL_LAYOUT]));
+// /dashboard, the page a signed-in visit starts on (decision 064): the frame with the page's heading drawn, one document
+// per role, the name's slot filled by the server; and the page's code preloaded with the shell's.
+for (const [role, file] of Object.entries(DASHBOARD_DOCUMENTS)) {
+  const frame = renderDashboardFrame(role);
+  if (!frame.includes(FIRST_NAME_SLOT)) throw new Error(`the ${role} dashboard's frame has no ${FIRST_NAME_SLOT} for the name`);
+  fillRoot('index.html', file, frame, shellDocument([SHELL_LAYOUT, 'pages/app/dashboard-page.tsx']));
+}
 // Last, as the signed-out documents above are made from it without the preload.
 fillRoot('index.html', 'index.html', '', preloadUser);
 

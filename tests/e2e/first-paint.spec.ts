@@ -17,9 +17,9 @@ async function holdAppScript(page: import('@playwright/test').Page) {
 }
 
 test("a signed-in shell page shows the shell's frame before the app runs, then the live shell and page", async ({ page }) => {
-  const account = await signedInUser(page, 'complete', 'lawyer');
+  await signedInUser(page, 'complete', 'lawyer');
   const release = await holdAppScript(page);
-  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await page.goto('/requests', { waitUntil: 'commit' });
   const header = page.locator('#root header');
   await expect(header).toBeVisible();
   await expect(header.locator('svg')).toBeVisible();
@@ -27,9 +27,28 @@ test("a signed-in shell page shows the shell's frame before the app runs, then t
   await expect(page.locator('#root').getByRole('button')).toHaveCount(0);
 
   release();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${account.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Mediation Requests', level: 1 })).toBeVisible();
   await expect(page.locator('#root header')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Toggle sidebar (Ctrl+B)' })).toBeEnabled();
+});
+
+// Decision 064: the dashboard's document also has the page's heading, with the user's name, before any script runs.
+test("/dashboard shows its heading with the user's name before the app runs, in the place the live page keeps it", async ({ page }) => {
+  const account = await signedInUser(page, 'complete', 'lawyer');
+  const release = await holdAppScript(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: `Welcome back, ${account.firstName}!`, level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('Here is where your mediation requests stand.')).toBeVisible();
+  await expect(page.locator('#root').getByRole('button')).toHaveCount(0);
+  const drawnAt = await heading.boundingBox();
+
+  release();
+  await expect(page.getByRole('button', { name: 'Toggle sidebar (Ctrl+B)' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
+  await expect(heading).toHaveCount(1);
+  // The live heading is where the drawn one was: nothing moves as the app takes over.
+  expect(await heading.boundingBox()).toEqual(drawnAt);
   await expectAccessible(page, '/dashboard after the frame');
 });
 

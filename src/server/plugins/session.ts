@@ -94,7 +94,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/ws' && !request.url.startsWith('/ws?')) return;
+    if (!readsSession(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const sid = hashToken(token);
@@ -110,6 +110,16 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     await cache.barrier(sendBarrier);
   });
+}
+
+/**
+ * The requests that need to know who is signed in: the API, the socket, and the dashboard's document, which carries the
+ * user's first name in its heading (decision 064). Other documents and static files are the same for everyone.
+ */
+function readsSession(request: FastifyRequest): boolean {
+  const { url } = request;
+  if (url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws?')) return true;
+  return request.method === 'GET' && (url === '/dashboard' || url.startsWith('/dashboard?'));
 }
 
 async function loadSession(ctx: AppContext, cache: SessionCache, request: FastifyRequest, sid: string): Promise<void> {

@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpMediator, signUpVerified } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DASHBOARD_DOCUMENTS, FIRST_NAME_SLOT, SIDEBAR_WIDTH_SLOT } from '../../common/shell-sections';
+
+const FRAME = '<!doctype html><title>app</title><header>frame</header>';
+const SIDEBAR = (width: string) => `<aside style="width:${width}"></aside>`;
 
 // Decisions 027 and 029: / without a session cookie is the landing document; every other client route, and / with a session
-// cookie, is the app's document. One backend is enough: no database is read.
+// cookie, is the app's document. Decision 064: /dashboard's document carries the signed-in user's name. One backend is enough.
 describe('the documents the client routes serve', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -16,7 +21,9 @@ describe('the documents the client routes serve', () => {
     writeFileSync(path.join(root, 'index.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>');
     writeFileSync(path.join(root, 'auth.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>Welcome back');
     writeFileSync(path.join(root, 'auth-signup.signed-out.html'), '<!doctype html><html data-signed-out><title>app</title>Create your account');
-    writeFileSync(path.join(root, 'index.shell.html'), '<!doctype html><title>app</title><header>frame</header>');
+    writeFileSync(path.join(root, 'index.shell.html'), FRAME + SIDEBAR(SIDEBAR_WIDTH_SLOT));
+    writeFileSync(path.join(root, DASHBOARD_DOCUMENTS.lawyer), `${SIDEBAR(SIDEBAR_WIDTH_SLOT)}<h1>Welcome back, ${FIRST_NAME_SLOT}!</h1>lawyer`);
+    writeFileSync(path.join(root, DASHBOARD_DOCUMENTS.mediator), `${SIDEBAR(SIDEBAR_WIDTH_SLOT)}<h1>Welcome back, ${FIRST_NAME_SLOT}!</h1>mediator`);
     // What scripts/build.mjs writes beside every text file.
     mkdirSync(path.join(root, 'assets'));
     const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(2000))});`);
@@ -82,14 +89,56 @@ describe('the documents the client routes serve', () => {
       '/profile',
     ]) {
       const res = await get(url, 'sid=whatever');
-      expect(res.body, url).toBe('<!doctype html><title>app</title><header>frame</header>');
+      expect(res.body, url).toBe(FRAME + SIDEBAR('16rem'));
       expect(res.headers.vary, url).toMatch(/cookie/i);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+    // The sidebar's place is as wide as the visitor keeps the live sidebar (its cookie), so nothing moves sideways.
+    expect((await get('/requests', 'sid=whatever; sidebar_state=false')).body).toBe(FRAME + SIDEBAR('3rem'));
+    expect((await get('/requests', 'sidebar_state=true; sid=whatever')).body).toBe(FRAME + SIDEBAR('16rem'));
     // Pages outside the shell keep the plain document: their own layouts, not the shell's header.
     for (const url of ['/', '/role-selection', '/onboarding/lawyer', '/privacy', '/auth', '/dashboards', '/requestsx']) {
       expect((await get(url, 'sid=whatever')).body, url).toBe('<!doctype html><title>app</title>');
     }
+  });
+
+  it("/dashboard for a signed-in lawyer or mediator is the role's document with their first name in the heading, escaped (decision 064)", async () => {
+    const lawyer = await signUpVerified(t, { firstName: `Zoë $& <b>"O'Neil"</b>` });
+    for (const [method, url, payload] of [
+      ['PATCH', '/api/user/role', { role: 'lawyer' }],
+      ['POST', '/api/profile/lawyer', { jurisdiction: 'California', firmName: 'Firm LLP' }],
+    ] as const) {
+      expect((await t.app.inject({ method, url, headers: { cookie: lawyer.cookie }, payload })).statusCode, url).toBeLessThan(300);
+    }
+    for (const url of ['/dashboard', '/dashboard?from=mail']) {
+      const res = await get(url, lawyer.cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(`${SIDEBAR('16rem')}<h1>Welcome back, Zoë $&amp; &lt;b&gt;&quot;O&#39;Neil&quot;&lt;/b&gt;!</h1>lawyer`);
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Compressed for the browsers that accept it.
+    const br = await get('/dashboard', lawyer.cookie, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Welcome back, Zoë');
+    const gz = await get('/dashboard', lawyer.cookie, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('Welcome back, Zoë');
+
+    const mediator = await signUpMediator(t);
+    expect((await get('/dashboard', `${mediator.cookie}; sidebar_state=false`)).body).toBe(`${SIDEBAR('3rem')}<h1>Welcome back, Max!</h1>mediator`);
+    // The other shell pages keep the frame alone.
+    expect((await get('/requests', mediator.cookie)).body).toBe(FRAME + SIDEBAR('16rem'));
+  });
+
+  it('/dashboard is the frame alone for whoever it is not the page of: no role yet, a profile to finish, an ended session', async () => {
+    const noRole = await signUpVerified(t);
+    expect((await get('/dashboard', noRole.cookie)).body).toBe(FRAME + SIDEBAR('16rem'));
+    const noProfile = await signUpVerified(t);
+    await t.app.inject({ method: 'PATCH', url: '/api/user/role', headers: { cookie: noProfile.cookie }, payload: { role: 'mediator' } });
+    expect((await get('/dashboard', noProfile.cookie)).body).toBe(FRAME + SIDEBAR('16rem'));
+    expect((await get('/dashboard', 'sid=ended')).body).toBe(FRAME + SIDEBAR('16rem'));
   });
 
   it('/auth without a session is the document with the sign-in page drawn in it, for the tab asked (decision 030)', async () => {

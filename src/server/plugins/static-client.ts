@@ -4,10 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isShellPath } from '../../common/shell-sections';
 import { SESSION_COOKIE } from './session';
+import { loadShellDocuments } from './shell-documents';
 
 const SIGNED_OUT_DOCUMENT = 'index.signed-out.html';
-/** The signed-in document with the shell's frame drawn in it (scripts/build.mjs, decision 033). */
-const SHELL_DOCUMENT = 'index.shell.html';
 /** The signed-out document with the sign-in page drawn in it, per tab (scripts/build.mjs, decision 030). */
 const AUTH_DOCUMENTS = { login: 'auth.signed-out.html', signup: 'auth-signup.signed-out.html' } as const;
 
@@ -33,16 +32,17 @@ function authDocumentFor(query: unknown): string | null {
  * <html>, written by scripts/build.mjs, decision 029): the app then starts with no user instead of asking /api/user.
  * For /auth it is the one with the sign-in page drawn in it (decision 030). With a cookie, the signed-in shell's pages
  * get the document with the shell's frame drawn in it (decision 033); the app replaces the frame, or, when the session
- * has ended, sends the visitor to /auth as before.
+ * has ended, sends the visitor to /auth as before. `/dashboard` for a signed-in lawyer or mediator is that document with
+ * the page's heading drawn too, their first name in it (decision 064).
  */
 export async function registerStaticClient(app: FastifyInstance, root: string): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const hasLanding = existsSync(path.join(root, 'landing.html'));
   const has = (file: string) => existsSync(path.join(root, file));
   const signedOut = { any: has(SIGNED_OUT_DOCUMENT), auth: has(AUTH_DOCUMENTS.login) && has(AUTH_DOCUMENTS.signup) };
-  const hasShell = has(SHELL_DOCUMENT);
+  const shellDocuments = loadShellDocuments(root);
   const documentFor = (request: FastifyRequest, url: string) => {
-    if (request.cookies[SESSION_COOKIE]) return hasShell && isShellPath(url) ? SHELL_DOCUMENT : 'index.html';
+    if (request.cookies[SESSION_COOKIE]) return 'index.html';
     if (url === '/' && hasLanding) return 'landing.html';
     if (url === '/auth' && signedOut.auth) {
       const drawn = authDocumentFor(request.query);
@@ -74,6 +74,7 @@ export async function registerStaticClient(app: FastifyInstance, root: string): 
       return reply.status(404).type('text/plain').send('Not found');
     }
     reply.header('Cache-Control', 'no-cache');
+    if (request.cookies[SESSION_COOKIE] && shellDocuments && isShellPath(url)) return shellDocuments.send(request, reply, url);
     // Which document is served depends on the cookie: caches must keep them apart.
     reply.header('Vary', 'Cookie');
     return reply.sendFile(documentFor(request, url), { cacheControl: false });

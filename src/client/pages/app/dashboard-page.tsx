@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { StatCard } from '../../components/stat-card';
 import { PendingInvitationNotice } from '../../features/case-sides/pending-invitation';
 import { UpcomingSessionsCard } from '../../features/availability/upcoming-sessions-card';
+import { DashboardHeading } from './dashboard-heading';
 
 function QuickActions({ role }: { role: 'lawyer' | 'mediator' }) {
   const actions =
@@ -98,12 +99,7 @@ function MemberDashboard() {
 
   return (
     <div className="grid gap-8">
-      <div>
-        <h1 className="font-serif text-3xl font-semibold">Welcome back, {user.firstName}!</h1>
-        <p className="mt-1 text-muted-foreground">
-          {role === 'lawyer' ? 'Here is where your mediation requests stand.' : 'Here is your mediation practice at a glance.'}
-        </p>
-      </div>
+      <DashboardHeading firstName={user.firstName} role={role} />
 
       {role === 'lawyer' ? <PendingInvitationNotice /> : null}
 
