@@ -132,11 +132,18 @@ const SHELL_LAYOUT = 'app/layouts/app-shell.tsx';
 const shellDocument = (routeModules) => (text) => preloadUser(scriptsLowPriority(withoutFontPreloads(preloadRouteModules(routeModules)(text))));
 fillRoot('index.html', 'index.shell.html', renderShellFrame(), shellDocument([SHELL_LAYOUT]));
 // /dashboard, the page a signed-in visit starts on (decision 064): the frame with the page's heading drawn, one document
-// per role, the name's slot filled by the server; and the page's code preloaded with the shell's.
+// per role, the name's slot filled by the server; the page's code preloaded with the shell's, and the heading's face
+// (its drawn copy waits for it, styles.css `drawn-heading`).
+const SERIF_PRELOAD = /<link\s+rel="preload"\s+as="font"\s+type="font\/woff2"\s+crossorigin\s+href="\/assets\/source-serif-4-latin-wght-normal-[^"]+"\s*\/>/;
+const preloadHeadingFace = (text) => {
+  const [link] = readFileSync(path.join(ROOT, 'dist/client/index.html'), 'utf8').match(SERIF_PRELOAD) ?? [];
+  if (!link) throw new Error("dist/client/index.html: the serif face's preload not found");
+  return text.replace('</title>', `</title>\n    ${link.replace(/\s+/g, ' ')}`);
+};
 for (const [role, file] of Object.entries(DASHBOARD_DOCUMENTS)) {
   const frame = renderDashboardFrame(role);
   if (!frame.includes(FIRST_NAME_SLOT)) throw new Error(`the ${role} dashboard's frame has no ${FIRST_NAME_SLOT} for the name`);
-  fillRoot('index.html', file, frame, shellDocument([SHELL_LAYOUT, 'pages/app/dashboard-page.tsx']));
+  fillRoot('index.html', file, frame, (text) => preloadHeadingFace(shellDocument([SHELL_LAYOUT, 'pages/app/dashboard-page.tsx'])(text)));
 }
 // Last, as the signed-out documents above are made from it without the preload.
 fillRoot('index.html', 'index.html', '', preloadUser);

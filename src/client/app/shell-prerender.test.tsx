@@ -21,7 +21,7 @@ describe('the signed-in shell frame drawn at build time', () => {
     const html = renderDashboardFrame(role);
     const heading = renderToStaticMarkup(<DashboardHeading firstName={FIRST_NAME_SLOT} role={role} />);
     expect(html).toContain(
-      `<main id="main" class="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8"><div class="grid gap-8">${heading}</div></main>`,
+      `<main id="main" class="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8"><div class="drawn-heading grid gap-8">${heading}</div></main>`,
     );
     expect(html.split(FIRST_NAME_SLOT)).toHaveLength(2);
     expect(html).toContain(`Welcome back, ${FIRST_NAME_SLOT}!</h1>`);

@@ -18,11 +18,12 @@ export function renderShellFrame(): string {
 
 /**
  * The frame with the dashboard's heading for a role, the name left as FIRST_NAME_SLOT for the server to fill
- * (decision 064). The page's own grid around it, so the heading sits where the live page draws it.
+ * (decision 064). The page's own grid around it, so the heading sits where the live page draws it; `drawn-heading`
+ * (styles.css) has the heading wait for its face, so it is painted once, at its final size.
  */
 export function renderDashboardFrame(role: 'lawyer' | 'mediator'): string {
   return render(
-    <div className="grid gap-8">
+    <div className="drawn-heading grid gap-8">
       <DashboardHeading firstName={FIRST_NAME_SLOT} role={role} />
     </div>,
   );
