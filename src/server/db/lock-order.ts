@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../common/ids';
 import type { Tx } from './client';
-import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from './schema';
+import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } from './schema';
 
 /**
  * The one lock order of every transaction (DESIGN 4). This comment is where it is written; ARCHITECTURE and the
@@ -14,8 +14,8 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from '.
  *   5. lawyer profiles, by user id ascending (one, or both counsel of a two-sided case at its reviews' reveal).
  *
  * Before all of these, a write that gives its caller a new case (creating a request, accepting one) holds the caller's
- * own `users` row, shared (users.repo's holdLiveAccount); the account's deletion locks that row for update and then
- * takes only profiles (4, 5), so the two are serialised without a cycle (docs/decisions/061).
+ * own `users` row, shared (`account` below, or users.repo's holdLiveAccount); the account's deletion locks that row for
+ * update and then takes only profiles (4, 5), so the two are serialised without a cycle (docs/decisions/061).
  *
  * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` and nothing else locks those rows, so two
  * transactions never wait on each other in a cycle: a deadlock would need one of them to take a later row first.
@@ -26,11 +26,30 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments } from '.
  */
 export async function lockInOrder(
   tx: Tx,
-  what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string; lawyerProfiles?: string[] },
+  what: { account?: string; requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string; lawyerProfiles?: string[] },
 ) {
+  // The account's share lock rides on the request's statement: its check names no column of the request, so PostgreSQL
+  // runs it once, before reading the request's row (a one-time filter), and the account is held before the request is
+  // locked, as if it were a statement of its own. A deleted account returns no request; only then does a second
+  // statement tell a missing request from a deleted account.
+  const account = what.account;
+  const live =
+    account === undefined
+      ? undefined
+      : isUuid(account)
+        ? sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${account}::uuid AND u.anonymized_at IS NULL FOR SHARE OF u)`
+        : sql`false`;
   const request = isUuid(what.requestId)
-    ? (await tx.select().from(mediationRequests).where(eq(mediationRequests.id, what.requestId)).for('update'))[0]
+    ? (
+        await tx
+          .select()
+          .from(mediationRequests)
+          .where(and(eq(mediationRequests.id, what.requestId), live))
+          .for('update')
+      )[0]
     : undefined;
+  const accountLive = account === undefined || request !== undefined || (await holdAccount(tx, account));
+  if (!accountLive) return { accountLive, request: undefined, payment: undefined, profiles: [], lawyerProfile: undefined, lawyerProfiles: [] };
   const payment = request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
   const ids = [...new Set(what.profiles ?? [])].sort();
   const profiles = ids.length
@@ -43,5 +62,16 @@ export async function lockInOrder(
   const lawyers = lawyerIds.length
     ? await tx.select().from(lawyerProfiles).where(inArray(lawyerProfiles.userId, lawyerIds)).orderBy(asc(lawyerProfiles.userId)).for('update')
     : [];
-  return { request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
+  return { accountLive, request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
+}
+
+/** The account's row, shared, when it is live: the request's statement found no request, so it may not have run. */
+async function holdAccount(tx: Tx, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.anonymizedAt)))
+    .for('share');
+  return rows.length > 0;
 }

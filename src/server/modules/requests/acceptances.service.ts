@@ -11,7 +11,6 @@ import { lockInOrder } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound, parseInput, unauthorized } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { holdLiveAccount } from '../users/users.repo';
 import { notify } from '../notifications/notifications.service';
 import { executeSteps, hasPendingStep, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
@@ -52,13 +51,15 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
   if (!user.profileCompleted) throw forbidden('Complete your profile first');
   const now = ctx.clock.now();
   return transaction(ctx, async (tx) => {
-    // The account first (before the lock order's rows): a deletion of it racing this acceptance ends before or after,
-    // never half-way (decision 061).
-    if (!(await holdLiveAccount(tx, user.id))) throw unauthorized();
-    const { request, profiles } = await lockInOrder(tx, { requestId, profiles: [user.id] });
+    // The account first (before the lock order's rows, in the request's statement): a deletion of it racing this
+    // acceptance ends before or after, never half-way (decision 061).
+    const { accountLive, request, profiles } = await lockInOrder(tx, { account: user.id, requestId, profiles: [user.id] });
+    if (!accountLive) throw unauthorized();
     const profile = profiles[0];
     if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
-    const mine = await repo.findAcceptance(tx, request.id, user.id);
+    const cap = monthlyCap(profile.subscriptionTier);
+    const facts = await repo.acceptanceFacts(tx, request.id, user.id, cap === null ? null : monthStartUtc(now));
+    const mine = facts.mine;
     // Decided from the two rows just locked (the same rule as visibility.ts's SQL): no statement of its own.
     const mediator = { tier: profile.subscriptionTier, jurisdiction: profile.jurisdiction, specializations: profile.specializations };
     if (!mine && !hasReached(mediator, request, now)) throw notFound(REQUEST_NOT_FOUND);
@@ -67,8 +68,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') {
       throw new AppError(403, FREE_TIER_COUNTEROFFER, { fieldErrors: { proposedRate: FREE_TIER_COUNTEROFFER }, code: 'free_tier_counteroffer' });
     }
-    const cap = monthlyCap(profile.subscriptionTier);
-    if (cap !== null && !mine && (await repo.countMonthlyAcceptances(tx, user.id, monthStartUtc(now))) >= cap) {
+    if (cap !== null && !mine && facts.monthly >= cap) {
       throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
     }
 
@@ -84,7 +84,9 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
 
     // The conflict check (decision 047): a match found in the mediator's earlier cases needs a disclosure. Still 400,
     // so before the state checks; an acceptance already made (409 below) is not re-checked.
-    const matches = mine ? [] : await conflictsFor(tx, request.id, user.id);
+    // A case with no second side and no parties listed is not checked (conflictsFor's own rule): known here already.
+    const checked = !mine && (request.opposingLawyerId !== null || facts.listsParties);
+    const matches = checked ? await conflictsFor(tx, request.id, user.id) : [];
     if (matches.length && !input.disclosure) throw badRequest(DISCLOSURE_REQUIRED, { disclosure: DISCLOSURE_REQUIRED });
 
     if (mine) throw conflict('You have already accepted this request');
@@ -94,17 +96,20 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     const live = request.liveAcceptanceCount;
     if (live >= MAX_ACCEPTANCES) throw conflict('This request already has three acceptances');
 
-    const acceptance = await repo.insertAcceptance(tx, {
-      requestId: request.id,
-      mediatorId: user.id,
-      proposedRate: input.proposedRate,
-      note: input.note,
-      noConflictConfirmed: true,
-      conflictMatches: matches.length ? matches : null,
-      disclosure: input.disclosure,
-      acceptedAt: now,
-    });
-    await repo.updateRequest(tx, request.id, { status: 'awaiting_selection', updatedAt: now });
+    const acceptance = await repo.insertAcceptanceAwaitingSelection(
+      tx,
+      {
+        requestId: request.id,
+        mediatorId: user.id,
+        proposedRate: input.proposedRate,
+        note: input.note,
+        noConflictConfirmed: true,
+        conflictMatches: matches.length ? matches : null,
+        disclosure: input.disclosure,
+        acceptedAt: now,
+      },
+      now,
+    );
     await notify(tx, [
       {
         userId: request.lawyerId,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL, t
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { alias } from 'drizzle-orm/pg-core';
-import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
+import { caseParties, lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { ledgerSumsOf, type LedgerSumsRow } from './ledger-sums.repo';
 import { availableToMediator } from './visibility';
 
@@ -210,6 +210,25 @@ export async function findAcceptance(db: DbOrTx, requestId: string, mediatorId: 
   return row;
 }
 
+/**
+ * What accepting reads beside the rows it locked, in one statement (issue 27): the mediator's own acceptance of the
+ * request, their acceptances this month that count against a cap (`monthStart` given: a capped tier; else 0), and
+ * whether the case lists parties (with a second side, what makes the conflict check run, cases/conflict-check.ts).
+ */
+export async function acceptanceFacts(db: DbOrTx, requestId: string, mediatorId: string, monthStart: Date | null) {
+  const [row] = await db
+    .select({
+      mine: mediatorAcceptances,
+      monthly: monthStart ? monthlyAcceptancesSql(sql`${mediatorId}::uuid`, monthStart) : sql<number>`0`.mapWith(Number),
+      listsParties: sql<boolean>`EXISTS (SELECT 1 FROM ${caseParties} cp WHERE cp.request_id = ${mediationRequests.id})`,
+    })
+    .from(mediationRequests)
+    .leftJoin(mediatorAcceptances, and(eq(mediatorAcceptances.requestId, mediationRequests.id), sql`${mediatorAcceptances.mediatorId} = ${mediatorId}::uuid`))
+    .where(sql`${mediationRequests.id} = ${requestId}::uuid`)
+    .limit(1);
+  return { mine: row?.mine ?? undefined, monthly: Number(row?.monthly ?? 0), listsParties: row?.listsParties === true };
+}
+
 export async function liveAcceptances(db: DbOrTx, requestId: string): Promise<AcceptanceRow[]> {
   return db
     .select()
@@ -271,8 +290,17 @@ export async function acceptancesOf(db: DbOrTx, mediatorId: string, requestIds: 
     .where(and(eq(mediatorAcceptances.mediatorId, mediatorId), inArray(mediatorAcceptances.requestId, requestIds)));
 }
 
-export async function insertAcceptance(tx: DbOrTx, values: typeof mediatorAcceptances.$inferInsert): Promise<AcceptanceRow> {
-  const [row] = await tx.insert(mediatorAcceptances).values(values).returning();
+/**
+ * A new acceptance and its request's move to `awaiting_selection` (updated `at`), in one statement (issue 27). The
+ * acceptance triggers of migration 0006 run at the statement's end, after both, and keep the request's live count.
+ */
+export async function insertAcceptanceAwaitingSelection(tx: DbOrTx, values: typeof mediatorAcceptances.$inferInsert, at: Date): Promise<AcceptanceRow> {
+  const awaiting = tx
+    .$with('awaiting', { id: mediationRequests.id })
+    .as(
+      sql`UPDATE ${mediationRequests} SET status = 'awaiting_selection', updated_at = ${at.toISOString()}::timestamptz WHERE id = ${values.requestId}::uuid RETURNING id`,
+    );
+  const [row] = await tx.with(awaiting).insert(mediatorAcceptances).values(values).returning();
   return row;
 }
 
