@@ -2,23 +2,30 @@
 // decided here: counsel read their own side's attendees and answers only (and whether the other side has finished,
 // never what it answered); the mediator and admins read both sides'.
 import { everyoneRequiredCanMake, lastFreeCancellation } from '../../../common/domain/scheduling';
-import type { CaseSide } from '../../../common/enums';
 import type { SchedulingDto, SessionDto } from '../../../common/schemas/scheduling';
+import { isUuid } from '../../../common/ids';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../plugins/session';
-import { mediatorTerms } from './availability.service';
+import { agreementRequired } from '../signing/agreement-hold';
+import { cardReader } from '../signing/signing-access';
 import { isLive } from './polls.service';
 import { SCHEDULABLE, seatIn } from './scheduling-access';
 import * as repo from './scheduling.repo';
 
 const iso = (d: Date) => d.toISOString();
 
+/** The fields of a session and of its events the card shows. */
+type SessionFields = Pick<
+  repo.SessionRow,
+  'id' | 'requestId' | 'status' | 'startsAt' | 'endsAt' | 'timeZone' | 'location' | 'meetingLink' | 'sequence' | 'lateCancellation' | 'cancelReason'
+>;
+type SessionEventFields = Pick<repo.SessionEventRow, 'kind' | 'startsAt' | 'endsAt' | 'previousStartsAt' | 'sequence' | 'byUserId' | 'reason' | 'late' | 'at'>;
+
 export function presentSession(
-  session: repo.SessionRow,
+  session: SessionFields,
   caseName: string,
   windowHours: number,
-  history: repo.SessionEventRow[],
+  history: SessionEventFields[],
   names: Map<string, string>,
 ): SessionDto {
   return {
@@ -49,60 +56,38 @@ export function presentSession(
   };
 }
 
-/** Whether every required attendee of a side answered every candidate. */
-function sideAnswered(side: CaseSide, attendees: repo.AttendeeRow[], candidates: repo.CandidateRow[], answers: repo.AnswerRow[]): boolean {
-  const given = new Set(answers.map((a) => `${a.candidateId}:${a.attendeeId}`));
-  return attendees.filter((a) => a.side === side && a.required).every((a) => candidates.every((c) => given.has(`${c.id}:${a.id}`)));
-}
+/** A time as the card's JSON carries it (PostgreSQL's ISO form, microseconds) in the API's form (milliseconds, UTC). */
+const isoOf = (json: string) => iso(new Date(json));
+const dateOf = (json: string | null) => (json === null ? null : new Date(json));
 
-async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  return new Map((await repo.usersByIds(db, unique)).map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
-}
-
+/**
+ * GET /api/requests/{id}/scheduling: the card in one statement (repo.schedulingCard, decision 063). A reader the
+ * statement finds no seat for is refused by seatIn, with its own 404 or 403.
+ */
 export async function getScheduling(ctx: AppContext, user: SessionUser, requestId: string): Promise<SchedulingDto> {
-  const { request, seat } = await seatIn(ctx, user, requestId);
+  const card = isUuid(requestId) ? await repo.schedulingCard(ctx.db, requestId, cardReader(user)) : undefined;
+  if (!card) {
+    await seatIn(ctx, user, requestId);
+    throw new Error('scheduling card: seatIn admitted a reader the card statement found no seat for');
+  }
+  if (card.held) throw agreementRequired(card.id);
+  const { seat, poll } = card;
   const seesAll = seat === 'mediator' || seat === 'admin';
-  const mediatorId = request.selectedMediatorId;
-  const [terms, attendees, poll, sessions] = await Promise.all([
-    mediatorId ? mediatorTerms(ctx.db, mediatorId) : null,
-    repo.attendeesOf(ctx.db, request.id),
-    repo.currentPoll(ctx.db, request.id),
-    repo.sessionsOf(ctx.db, request.id),
-  ]);
-  const visibleAttendees = seesAll ? attendees : attendees.filter((a) => a.side === seat);
-  const visibleIds = new Set(visibleAttendees.map((a) => a.id));
-  const [candidates, answers, history] = await Promise.all([
-    poll ? repo.candidatesOf(ctx.db, poll.id) : [],
-    poll ? repo.answersOf(ctx.db, poll.id) : [],
-    repo.eventsOf(
-      ctx.db,
-      sessions.map((s) => s.id),
-    ),
-  ]);
-  const names = await namesOf(ctx.db, [...history.flatMap((e) => (e.byUserId ? [e.byUserId] : [])), ...(poll ? [poll.openedById] : [])]);
-  const required = attendees.filter((a) => a.required).map((a) => a.id);
-  const live = isLive(poll);
-  const schedulable = SCHEDULABLE.includes(request.status);
-  const windowHours = terms?.cancellationWindowHours ?? 48;
+  const live = isLive(poll ?? undefined);
+  const schedulable = SCHEDULABLE.includes(card.status);
+  const windowHours = card.cancellationWindowHours;
+  // The mediator and admins read every attendee and answer: whether everyone required can make a time is theirs.
+  const required = seesAll ? card.attendees.filter((a) => a.required).map((a) => a.id) : [];
+  const answers = seesAll && poll ? poll.candidates.flatMap((c) => c.answers.map((a) => ({ candidateId: c.id, ...a }))) : [];
   return {
     viewerTimeZone: user.timeZone,
-    mediatorTimeZone: terms?.timeZone ?? null,
-    sessionMinutes: terms?.sessionMinutes ?? 240,
+    mediatorTimeZone: card.mediatorTimeZone,
+    sessionMinutes: card.sessionMinutes,
     cancellationWindowHours: windowHours,
-    meetingLink: terms?.meetingLink ?? null,
+    meetingLink: card.meetingLink,
     canOpenPoll: schedulable && !live && (seat === 'mediator' || seat === 'first'),
     canConfirm: schedulable && live && seat === 'mediator',
-    attendees: visibleAttendees.map((a) => ({
-      id: a.id,
-      side: a.side,
-      name: a.name,
-      email: a.email,
-      role: a.role,
-      required: a.required,
-      isCounsel: a.userId !== null,
-    })),
+    attendees: card.attendees,
     poll: poll
       ? {
           id: poll.id,
@@ -112,34 +97,34 @@ export async function getScheduling(ctx: AppContext, user: SessionUser, requestI
           location: poll.location,
           meetingLink: poll.meetingLink,
           note: poll.note,
-          openedBy: names.get(poll.openedById) ?? '',
-          createdAt: iso(poll.createdAt),
-          candidates: candidates.map((c) => ({
+          openedBy: poll.openedBy ?? '',
+          createdAt: isoOf(poll.createdAt),
+          candidates: poll.candidates.map((c) => ({
             id: c.id,
-            startsAt: iso(c.startsAt),
-            endsAt: iso(c.endsAt),
-            answers: answers.filter((a) => a.candidateId === c.id && visibleIds.has(a.attendeeId)).map((a) => ({ attendeeId: a.attendeeId, answer: a.answer })),
+            startsAt: isoOf(c.startsAt),
+            endsAt: isoOf(c.endsAt),
+            answers: c.answers,
             everyoneRequiredCanMake: seesAll ? everyoneRequiredCanMake(c.id, required, answers) : null,
           })),
           proposedCandidateId: poll.proposedCandidateId,
-          autoConfirmAt: poll.autoConfirmAt ? iso(poll.autoConfirmAt) : null,
+          autoConfirmAt: poll.autoConfirmAt ? isoOf(poll.autoConfirmAt) : null,
           confirmedCandidateId: poll.confirmedCandidateId,
-          myAnswersComplete: seat === 'first' || seat === 'second' ? sideAnswered(seat, attendees, candidates, answers) : true,
-          sidesAnswered: {
-            first: sideAnswered('first', attendees, candidates, answers),
-            second: request.opposingLawyerId ? sideAnswered('second', attendees, candidates, answers) : null,
-          },
+          myAnswersComplete: seat === 'first' ? poll.firstAnswered : seat === 'second' ? poll.secondAnswered : true,
+          sidesAnswered: { first: poll.firstAnswered, second: card.twoSided ? poll.secondAnswered : null },
         }
       : null,
-    sessions: sessions.map((s) =>
-      presentSession(
-        s,
-        request.caseName,
-        windowHours,
-        history.filter((e) => e.sessionId === s.id),
-        names,
-      ),
-    ),
+    sessions: card.sessions.map((s) => {
+      const names = new Map(s.history.flatMap((e) => (e.byUserId && e.by !== null ? [[e.byUserId, e.by] as const] : [])));
+      const history = s.history.map((e) => ({
+        ...e,
+        startsAt: new Date(e.startsAt),
+        endsAt: new Date(e.endsAt),
+        previousStartsAt: dateOf(e.previousStartsAt),
+        at: new Date(e.at),
+      }));
+      const session = { ...s, requestId: card.id, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
+      return presentSession(session, card.caseName, windowHours, history, names);
+    }),
   };
 }
 

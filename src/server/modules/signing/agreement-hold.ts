@@ -22,5 +22,10 @@ export async function heldByAgreement(db: DbOrTx, request: HeldCase, userId: str
 /** 403 `agreement_required`, with where to sign, for a held counsel. */
 export async function requireAgreementSigned(db: DbOrTx, request: HeldCase, userId: string): Promise<void> {
   if (!(await heldByAgreement(db, request, userId))) return;
-  throw new AppError(403, AGREEMENT_FIRST, { code: 'agreement_required', extra: { agreementUrl: `/requests/${request.id}#agreement` } });
+  throw agreementRequired(request.id);
+}
+
+/** The 403 a held counsel gets (a read that decided the hold in its own statement throws it too, decision 063). */
+export function agreementRequired(requestId: string): AppError {
+  return new AppError(403, AGREEMENT_FIRST, { code: 'agreement_required', extra: { agreementUrl: `/requests/${requestId}#agreement` } });
 }

@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { findVisibleRequest, REQUEST_NOT_FOUND } from '../requests/requests.service';
 import type { RequestRow } from '../requests/requests.repo';
+import type { CardReader } from './signing.repo';
 
 export type SigningActor = Seat | 'admin';
 
@@ -28,6 +29,12 @@ export async function signingSeat(ctx: AppContext, user: SessionUser, requestId:
   const seat = seatOf(request, user.id) ?? (user.role === 'admin' ? 'admin' : null);
   if (!seat) throw forbidden(SIGNING_ACCESS_TEXTS.notInCase);
   return { request, seat };
+}
+
+/** Who reads a case card, as its one statement needs to know (seatOf's seats, findVisibleRequest's rule; decision 063). */
+export function cardReader(user: SessionUser): CardReader {
+  const admin = user.role === 'admin';
+  return { id: user.id, admin, mayMediate: admin || (user.role === 'mediator' && user.profileCompleted) };
 }
 
 export function requireSigningSeat<S extends SigningActor>(seat: SigningActor, allowed: readonly S[], message: string): S {

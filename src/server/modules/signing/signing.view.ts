@@ -1,17 +1,22 @@
 // What a reader sees of a case's signing (decision 055): the agreement to mediate, the term sheet's versions, the
 // proposals the reader may read (a side's own, or all for the mediator), every envelope with its signers, the outcome.
 import type { CaseSigning, EditProposal, Envelope, TermSheetVersion } from '../../../common/schemas/signing';
+import { isUuid } from '../../../common/ids';
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../plugins/session';
 import type { RequestRow } from '../requests/requests.repo';
 import { usersByIds } from '../scheduling/scheduling.repo';
-import { signingSeat, type SigningActor } from './signing-access';
+import { cardReader, signingSeat } from './signing-access';
 import * as repo from './signing.repo';
 import { personName } from '../../../common/domain/account';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function envelopeDto(envelope: repo.EnvelopeRow, signers: repo.SignerRow[], viewerId: string): Envelope {
+/** The fields of an envelope and of its signers the card shows. */
+type EnvelopeFields = Pick<repo.EnvelopeRow, 'id' | 'kind' | 'status' | 'title' | 'versionNumber' | 'createdAt' | 'sealedAt' | 'sha256'>;
+type SignerFields = Pick<repo.SignerRow, 'id' | 'name' | 'role' | 'side' | 'status' | 'signedAt' | 'method' | 'refusalReason' | 'userId'>;
+
+export function envelopeDto(envelope: EnvelopeFields, signers: SignerFields[], viewerId: string): Envelope {
   const mine = signers.find((s) => s.userId === viewerId);
   return {
     id: envelope.id,
@@ -55,7 +60,10 @@ export async function presentProposal(ctx: AppContext, proposal: repo.ProposalRo
   return proposalDto(proposal, new Map([[proposal.proposedById, personName(author)]]));
 }
 
-function versionDto(v: repo.VersionRow, names: Map<string, string>): TermSheetVersion {
+function versionDto(
+  v: Pick<repo.VersionRow, 'number' | 'status' | 'content' | 'note' | 'createdById' | 'createdAt'>,
+  names: Map<string, string>,
+): TermSheetVersion {
   return {
     number: v.number,
     status: v.status,
@@ -66,7 +74,13 @@ function versionDto(v: repo.VersionRow, names: Map<string, string>): TermSheetVe
   };
 }
 
-function proposalDto(p: repo.ProposalRow, names: Map<string, string>): EditProposal {
+function proposalDto(
+  p: Pick<
+    repo.ProposalRow,
+    'id' | 'baseVersion' | 'status' | 'content' | 'note' | 'proposedById' | 'side' | 'decisionReason' | 'acceptedAsVersion' | 'createdAt'
+  >,
+  names: Map<string, string>,
+): EditProposal {
   return {
     id: p.id,
     baseVersion: p.baseVersion,
@@ -81,51 +95,50 @@ function proposalDto(p: repo.ProposalRow, names: Map<string, string>): EditPropo
   };
 }
 
-/** A side's proposals are read by that side and the mediator; admins and the other side never. */
-const readsProposal = (seat: SigningActor, proposal: repo.ProposalRow) => seat === 'mediator' || seat === proposal.side;
+const dateOf = (json: string | null) => (json === null ? null : new Date(json));
 
-const SIGNABLE_SEEN = ['matched', 'in_progress', 'completed', 'cancelled'];
-
-/** GET /api/requests/{id}/signing. */
+/**
+ * GET /api/requests/{id}/signing: the card in one statement (repo.signingCard, decision 063), whose proposals are
+ * those the seat may read (a side's own; all of them for the mediator; none for admins). A reader the statement finds
+ * no seat for is refused by signingSeat, with its own 404 or 403.
+ */
 export async function getCaseSigning(ctx: AppContext, user: SessionUser, requestId: string): Promise<CaseSigning> {
-  const { request, seat } = await signingSeat(ctx, user, requestId);
-  const [envelopes, versions, proposals] = SIGNABLE_SEEN.includes(request.status)
-    ? await Promise.all([repo.envelopesOf(ctx.db, request.id), repo.versionsOf(ctx.db, request.id), repo.proposalsOf(ctx.db, request.id)])
-    : [[], [], []];
-  const signers = await repo.signersOf(
-    ctx.db,
-    envelopes.map((e) => e.id),
-  );
-  const readable = proposals.filter((p) => readsProposal(seat, p));
-  const authors = await usersByIds(ctx.db, [...new Set([...versions.map((v) => v.createdById), ...readable.map((p) => p.proposedById)])]);
-  const names = new Map(authors.map((u) => [u.id, personName(u)]));
-  const dto = (e: repo.EnvelopeRow) =>
-    envelopeDto(
-      e,
-      signers.filter((s) => s.envelopeId === e.id),
-      user.id,
-    );
-  const agreements = envelopes.filter((e) => e.kind === 'agreement' && e.status !== 'void');
+  const card = isUuid(requestId) ? await repo.signingCard(ctx.db, requestId, cardReader(user)) : undefined;
+  if (!card) {
+    await signingSeat(ctx, user, requestId);
+    throw new Error('signing card: signingSeat admitted a reader the card statement found no seat for');
+  }
+  const { seat } = card;
+  // Authors' names as personName writes them (a gone account: 'Former user', from the DTOs' fallback).
+  const names = new Map<string, string>();
+  for (const v of card.versions) if (v.createdBy !== null) names.set(v.createdById, v.createdBy.trim());
+  for (const p of card.proposals) if (p.proposedBy !== null) names.set(p.proposedById, p.proposedBy.trim());
+  const envelopes = card.envelopes.map((e) => ({
+    envelope: { ...e, createdAt: new Date(e.createdAt), sealedAt: dateOf(e.sealedAt) },
+    signers: e.signers.map((s) => ({ ...s, signedAt: dateOf(s.signedAt) })),
+  }));
+  const dto = ({ envelope, signers }: (typeof envelopes)[number]) => envelopeDto(envelope, signers, user.id);
+  const agreements = envelopes.filter(({ envelope: e }) => e.kind === 'agreement' && e.status !== 'void');
   const counsel = seat === 'first' || seat === 'second';
   // The same rule as the hold (agreement-hold.ts): the latest agreement the reader was asked to sign is signed.
-  const mine = agreements.flatMap((e) => signers.filter((s) => s.envelopeId === e.id && s.userId === user.id)).at(-1);
-  const signedByMe = !counsel || !request.agreementPending || mine?.status === 'signed';
-  const signed = envelopes.some((e) => e.kind === 'term_sheet' && (e.status === 'sealing' || e.status === 'sealed'));
-  const open = ['matched', 'in_progress'].includes(request.status) && !signed;
+  const mine = agreements.flatMap(({ signers }) => signers.filter((s) => s.userId === user.id)).at(-1);
+  const signedByMe = !counsel || !card.agreementPending || mine?.status === 'signed';
+  const signed = envelopes.some(({ envelope: e }) => e.kind === 'term_sheet' && (e.status === 'sealing' || e.status === 'sealed'));
+  const open = ['matched', 'in_progress'].includes(card.status) && !signed;
   return {
     agreement: { required: agreements.length > 0, signedByMe, envelopes: agreements.map(dto) },
     termSheet: {
-      versions: versions.map((v) => versionDto(v, names)),
-      proposals: readable.map((p) => proposalDto(p, names)),
-      envelopes: envelopes.filter((e) => e.kind === 'term_sheet').map(dto),
-      canDraft: open && (seat === 'mediator' || (counsel && versions.length === 0)),
-      canPropose: open && counsel && versions.length > 0,
+      versions: card.versions.map((v) => versionDto({ ...v, createdAt: new Date(v.createdAt) }, names)),
+      proposals: card.proposals.map((p) => proposalDto({ ...p, createdAt: new Date(p.createdAt) }, names)),
+      envelopes: envelopes.filter(({ envelope: e }) => e.kind === 'term_sheet').map(dto),
+      canDraft: open && (seat === 'mediator' || (counsel && card.versions.length === 0)),
+      canPropose: open && counsel && card.versions.length > 0,
     },
-    outcome: outcomeOf(request),
+    outcome: outcomeOf(card),
   };
 }
 
-function outcomeOf(request: RequestRow): CaseSigning['outcome'] {
+function outcomeOf(request: Pick<RequestRow, 'id' | 'status' | 'outcome' | 'outcomeDate'>): CaseSigning['outcome'] {
   if (request.status !== 'completed' || !request.outcome || !request.outcomeDate) return null;
   return { outcome: request.outcome, outcomeDate: request.outcomeDate, certificateUrl: `/api/requests/${request.id}/outcome-certificate` };
 }
