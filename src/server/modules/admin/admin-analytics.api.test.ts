@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGE_TEXTS } from '../../../common/domain/date-range';
 import { PASSWORD, signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
@@ -298,5 +298,87 @@ describe.each(backends)('admin analytics on %s', (backend) => {
     expect(await money('2026-04-10')).toEqual({ totalRevenue: '1400.00', heldInEscrow: '0.00', totalForMediators: '0.00' });
     expect(await money('2026-04-13')).toEqual({ totalRevenue: '0.00', heldInEscrow: '0.00', totalForMediators: '1260.00' });
     t.clock.set('2026-03-02T15:00:00.000Z');
+  });
+
+  it("held in escrow across the range's start: earlier charges are spent first, money out after the range counts, and every later write of the ledger is followed", async () => {
+    const db = t.ctx.db;
+    const lawyer = await signUpLawyer(t);
+    const [request] = await db
+      .insert(mediationRequests)
+      .values({
+        lawyerId: lawyer.user.id,
+        caseNumber: 'CV-2',
+        caseName: 'Held v. Range',
+        caseType: 'Family Law',
+        jurisdiction: 'California',
+        description: 'Seeded for the held figure.',
+        mediationType: 'online',
+        budget: '1000.00',
+        status: 'pending_mediators',
+        submittedAt: at('2026-02-14T10:00:00.000Z'),
+        createdAt: at('2026-02-14T09:00:00.000Z'),
+      })
+      .returning();
+    const [payment] = await db
+      .insert(payments)
+      .values({ requestId: request.id, lawyerId: lawyer.user.id, depositAmount: '300.00', platformFee: '50.00', mediatorPayout: '500.00', status: 'held' })
+      .returning();
+    const entry = (kind: (typeof ledgerEntries.$inferInsert)['kind'], amount: string, createdAt: string, platformFee = '0') => ({
+      paymentId: payment.id,
+      kind,
+      amount,
+      platformFee,
+      providerRef: 'held-test',
+      idempotencyKey: randomUUID(),
+      payerId: lawyer.user.id,
+      createdAt: at(createdAt),
+    });
+    // The range is Feb 15–17 (UTC); the total, then each day.
+    const held = async () => {
+      const login = await call(t, 'POST', '/api/login', undefined, { email: 'analytics.admin@example.com', password: PASSWORD });
+      const body = (await call(t, 'GET', '/api/admin/analytics?startDate=2026-02-15&endDate=2026-02-17', sessionCookie(login))).json();
+      return [body.heldInEscrow, ...body.series.map((d: { heldInEscrow: string }) => d.heldInEscrow)];
+    };
+    await db.insert(ledgerEntries).values(entry('deposit_charge', '300.00', '2026-02-14T10:00:00.000Z')); // before the range
+    // Two entries in one statement: the balance inside the range, and a refund of 400 the same day, which spends the
+    // deposit's 300 (charged before the range) first and then 100 of the balance.
+    await db
+      .insert(ledgerEntries)
+      .values([entry('balance_charge', '700.00', '2026-02-16T10:00:00.000Z'), entry('refund', '400.00', '2026-02-16T12:00:00.000Z')]);
+    expect(await held()).toEqual(['600.00', '0.00', '600.00', '0.00']);
+    // A payout after the range (450 + 50 commission) is money out now: the balance holds 1000 − 900 (not the escrow's
+    // 600 at the end of the 16th, and not 0 as it would if the deposit before the range were left out).
+    const [payout] = await db
+      .insert(ledgerEntries)
+      .values(entry('payout_transfer', '450.00', '2026-02-25T10:00:00.000Z', '50.00'))
+      .returning();
+    expect(await held()).toEqual(['100.00', '0.00', '100.00', '0.00']);
+    // A charge written last but dated before the others (100 on the 13th) is spent before them: 1100 − 900.
+    await db.insert(ledgerEntries).values(entry('deposit_charge', '100.00', '2026-02-13T10:00:00.000Z'));
+    expect(await held()).toEqual(['200.00', '0.00', '200.00', '0.00']);
+    // The payout changed to 250 (+ 50), then removed: out 700, then the refund's 400 alone.
+    await db.update(ledgerEntries).set({ amount: '250.00' }).where(eq(ledgerEntries.id, payout.id));
+    expect(await held()).toEqual(['400.00', '0.00', '400.00', '0.00']);
+    await db.delete(ledgerEntries).where(eq(ledgerEntries.id, payout.id));
+    expect(await held()).toEqual(['700.00', '0.00', '700.00', '0.00']);
+  });
+
+  it('what the triggers keep per charge equals what the whole ledger says, for every charge written in this file', async () => {
+    const rows = async (query: ReturnType<typeof sql>) => ((await t.ctx.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const kept = await rows(sql`SELECT entry_id::text AS id, held::text AS held FROM ledger_held ORDER BY 1`);
+    // Decision 036's rule over every entry of every payment, as the figures statement read it before migration 0022.
+    const fromLedger = await rows(sql`
+      SELECT id::text AS id, held::numeric(10, 2)::text AS held
+        FROM (SELECT e.id, e.kind, greatest(0, least(e.amount, e.charged_through - coalesce(e.paid_out, 0))) AS held
+                FROM (SELECT l.id, l.kind, l.amount,
+                             sum(l.amount) FILTER (WHERE l.kind IN ('deposit_charge', 'balance_charge'))
+                               OVER (PARTITION BY l.payment_id ORDER BY l.created_at, l.id) AS charged_through,
+                             sum(l.amount + l.platform_fee) FILTER (WHERE l.kind NOT IN ('deposit_charge', 'balance_charge'))
+                               OVER (PARTITION BY l.payment_id) AS paid_out
+                        FROM ledger_entries l) e) x
+       WHERE x.kind IN ('deposit_charge', 'balance_charge') AND x.held > 0
+       ORDER BY 1`);
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+    expect(kept).toEqual(fromLedger);
   });
 });

@@ -24,7 +24,7 @@ export interface DayFigures {
   paidToMediatorsCents: number;
   subscriptionChargedCents: number;
   subscriptionRefundedCents: number;
-  /** Of the deposits and balances charged this day, what is still held now (docs/decisions/036). */
+  /** Of the deposits and balances charged this day, what is still held now (docs/decisions/036; kept by migration 0022). */
   heldCents: number;
 }
 
@@ -80,24 +80,11 @@ export async function figuresByDay(db: DbOrTx, range: InstantRange): Promise<Day
              0
         FROM subscription_charges s WHERE s.status = 'succeeded' AND ${inRange(c('s.created_at'))} GROUP BY 1
       UNION ALL
-      -- Of each deposit or balance charged in the range, what is still held now (docs/decisions/036): the money that
-      -- left its payment (refunds, transfers to the mediator, the fee kept) is counted against the payment's earliest
-      -- charges first, so a charge still holds what its payment's charges up to and including it exceed that money
-      -- out by, at most its own amount. Every entry of the payments charged in the range, through the payment index.
-      SELECT ${day(c('h.created_at'))}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-             sum(greatest(0, least(h.amount, h.charged_through - coalesce(h.paid_out, 0))))
-        FROM (
-          SELECT e.created_at, e.kind, e.amount,
-                 sum(e.amount) FILTER (WHERE e.kind IN ('deposit_charge', 'balance_charge'))
-                   OVER (PARTITION BY e.payment_id ORDER BY e.created_at, e.id) AS charged_through,
-                 sum(e.amount + e.platform_fee) FILTER (WHERE e.kind NOT IN ('deposit_charge', 'balance_charge'))
-                   OVER (PARTITION BY e.payment_id) AS paid_out
-            FROM ledger_entries e
-           WHERE e.payment_id IN (SELECT l.payment_id FROM ledger_entries l
-                                   WHERE l.kind IN ('deposit_charge', 'balance_charge') AND ${inRange(c('l.created_at'))})
-        ) h
-       WHERE h.kind IN ('deposit_charge', 'balance_charge') AND ${inRange(c('h.created_at'))}
-       GROUP BY 1
+      -- Of each deposit or balance charged in the range, what the escrow still holds now (docs/decisions/036), as the
+      -- ledger's triggers keep it per charge (ledger_held, migration 0022, docs/decisions/031 of 2026-11-29): a
+      -- charge holding nothing has no row. Read through the table's time index, like the other parts.
+      SELECT ${day(c('h.created_at'))}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, sum(h.held)
+        FROM ledger_held h WHERE ${inRange(c('h.created_at'))} GROUP BY 1
     )
     SELECT day::int AS day,
            sum(mediator_signups)::int AS "totalMediatorSignups",
