@@ -205,6 +205,30 @@ export default defineConfig(
     rules: { 'no-console': 'error' },
   },
 
+  {
+    // The server's and common's test files share their worker's module graph (vitest.config.ts, decision 065): a
+    // mocked module, a stubbed global or a changed environment variable would leak into the files that run after.
+    name: 'tests/shared-module-graph',
+    files: ['src/server/**/*.test.ts', 'src/common/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'stubGlobal', 'stubEnv', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server and common tests share their worker’s modules (decision 065): pass a fake to the code instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message: 'Server and common tests share their worker’s process (decision 065): pass the setting to createTestApp’s env.',
+        },
+      ],
+    },
+  },
+
   // Import zones (DESIGN 3 and 4). `no-restricted-imports` is replaced, not merged, by a later matching object, so
   // each object below repeats what its wider zone forbids.
   {
