@@ -14,7 +14,7 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } 
  *   5. lawyer profiles, by user id ascending (one, or both counsel of a two-sided case at its reviews' reveal).
  *
  * Before all of these, a write that gives its caller a new case (creating a request, accepting one) holds the caller's
- * own `users` row, shared (`account` below, or users.repo's holdLiveAccount); the account's deletion locks that row for
+ * own `users` row, shared (`account` below, or `holdLiveAccount`); the account's deletion locks that row for
  * update and then takes only profiles (4, 5), so the two are serialised without a cycle (docs/decisions/061).
  *
  * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` and nothing else locks those rows, so two
@@ -48,7 +48,7 @@ export async function lockInOrder(
           .for('update')
       )[0]
     : undefined;
-  const accountLive = account === undefined || request !== undefined || (await holdAccount(tx, account));
+  const accountLive = account === undefined || request !== undefined || (await holdLiveAccount(tx, account));
   if (!accountLive) return { accountLive, request: undefined, payment: undefined, profiles: [], lawyerProfile: undefined, lawyerProfiles: [] };
   const payment = request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
   const ids = [...new Set(what.profiles ?? [])].sort();
@@ -65,8 +65,15 @@ export async function lockInOrder(
   return { accountLive, request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
 }
 
-/** The account's row, shared, when it is live: the request's statement found no request, so it may not have run. */
-async function holdAccount(tx: Tx, userId: string): Promise<boolean> {
+/**
+ * Holds the acting user's own row, shared, for the rest of the transaction; false when the account was deleted (or is
+ * being deleted and that commits first). Taken first by a write that gives the user a new case: creating a request
+ * calls it itself; accepting one has it ride on the request's statement (`lockInOrder`'s `account`) and calls it only
+ * when that statement found no request. The account's deletion locks the row for update before it looks for open
+ * cases, so the two are serialised: the deletion sees the new case, or the write sees the account gone
+ * (docs/decisions/061).
+ */
+export async function holdLiveAccount(tx: Tx, userId: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
   const rows = await tx
     .select({ id: users.id })

@@ -12,7 +12,7 @@ import { verifyPassword } from '../auth/passwords';
  * "Delete my account" (issue 28, decision 061): the admins' deletion, asked for by the account itself with its
  * password. Refused while the user takes part in an open case (409 naming them, the admins' rule), for an admin
  * (another admin removes them, so that the last one cannot leave) and while an admin acts as the user. The account's
- * row is locked first: a request or an acceptance of theirs racing this one holds it shared (users.repo
+ * row is locked first: a request or an acceptance of theirs racing this one holds it shared (db/lock-order
  * holdLiveAccount), so either it is in and blocks or anonymises, or it is refused.
  */
 export async function deleteOwnAccount(ctx: AppContext, user: SessionUser, impersonatorId: string | null, password: string): Promise<DeleteAccountResult> {

@@ -1,4 +1,5 @@
 import { transaction } from '../../unit-of-work';
+import { holdLiveAccount } from '../../db/lock-order';
 import { FILE_LIMITS } from '../../../common/constants';
 import type { AcceptanceDto, RequestDto } from '../../../common/api-types';
 import { budgetProblem } from '../../../common/domain/fees';
@@ -9,7 +10,6 @@ import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { currentTerms } from '../settings/terms';
-import { holdLiveAccount } from '../users/users.repo';
 import { counterpartIdFor, hasFullAccess, presentAcceptance, presentRequest, type CounterpartRow, type Viewer } from './requests.presenter';
 import * as repo from './requests.repo';
 import * as pages from './mediator-pages.repo';

@@ -108,19 +108,3 @@ export async function findExistingEmails(db: DbOrTx, emails: string[]): Promise<
   const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
   return rows.map((r) => r.email);
 }
-
-/**
- * Holds the acting user's own row, shared, for the rest of the transaction; false when the account was deleted (or is
- * being deleted and that commits first). Taken first by a write that gives the user a new case (creating a request,
- * accepting one): the account's deletion locks the row for update before it looks for open cases, so the two are
- * serialised and the deletion sees the new case, or the write sees the account gone (docs/decisions/061).
- */
-export async function holdLiveAccount(tx: DbOrTx, userId: string): Promise<boolean> {
-  if (!isUuid(userId)) return false;
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.anonymizedAt)))
-    .for('share');
-  return rows.length > 0;
-}
