@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, safeHttpUrl } from './email-layout';
+import { safeHttpUrl } from './email-layout';
+import { escapeHtml } from './html';
 import { composeEmail, PREVIEW_NO_SCRIPTS, previewEmailHtml, renderEmailHtml } from './email-layout-message';
 import { EMAIL_LAYOUT } from './email-templates-actions';
 import { DEFAULT_EMAIL_TEMPLATES, EMAIL_KINDS, sampleValues, type EmailKind } from './email-templates';

@@ -7,7 +7,8 @@
 // actions.ts), and its address in full ends the message. A link left inside a sentence stays an inline link there and the button follows the message; a
 // template without the link has no button. Every piece of text is escaped: the template's own words and every value
 // (names, case titles — neutralised as in the plain text — and our times and codes). Links are http(s) only.
-import { actionButton, buttonFallback, codeText, emailDocument, escapeHtml, footerParagraph, inlineLink, messageParagraph, safeHttpUrl } from './email-layout';
+import { actionButton, buttonFallback, codeText, emailDocument, footerParagraph, inlineLink, messageParagraph, safeHttpUrl } from './email-layout';
+import { escapeHtml } from './html';
 import { EMAIL_LAYOUT } from './email-templates-actions';
 import { EMAIL_KIND_INFO, effectiveTemplate, fillTemplate, placeholderText, sampleValues, type EmailKind, type EmailTemplate } from './email-templates';
 

@@ -6,17 +6,13 @@
 // that keep their contrast inverted (a deep navy button with white text, near-black text on white).
 // Everything that reaches the markup is escaped here or by the caller; only this file's own tags are raw.
 import { APP_NAME } from './constants';
+import { escapeHtml } from './html';
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /** The product's colours (src/client/styles.css, deep legal navy on calm neutrals) as hex, light and dark. */
 const LIGHT = { page: '#f0f4f7', card: '#ffffff', text: '#16202b', muted: '#4f5966', border: '#d9dfe5', brand: '#183d6b', onBrand: '#ffffff', link: '#1f5596' };
 const DARK = { page: '#091018', card: '#111922', text: '#ebeff4', muted: '#a5afba', border: '#28313d', brand: '#8bbcef', onBrand: '#08121f', link: '#8bbcef' };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML content and for a double- or single-quoted attribute. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 
 /** The value as a link target when it is an absolute http(s) URL; anything else (javascript:, data:, a path) is null. */
 export function safeHttpUrl(value: string): string | null {

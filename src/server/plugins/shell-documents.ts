@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UI } from '../../common/constants';
 import { accountStage } from '../../common/domain/account';
-import { escapeHtml } from '../../common/email-layout';
+import { escapeHtml } from '../../common/html';
 import { DASHBOARD_DOCUMENTS, FIRST_NAME_SLOT, SIDEBAR_WIDTH_SLOT } from '../../common/shell-sections';
 
 /** The signed-in document with the shell's frame drawn in it. */
