@@ -10,6 +10,7 @@ import { agreementRequired } from '../signing/agreement-hold';
 import { cardReader } from '../signing/signing-access';
 import { isLive } from './polls.service';
 import { SCHEDULABLE, seatIn } from './scheduling-access';
+import { schedulingCard } from './scheduling-card.repo';
 import * as repo from './scheduling.repo';
 
 const iso = (d: Date) => d.toISOString();
@@ -61,11 +62,11 @@ const isoOf = (json: string) => iso(new Date(json));
 const dateOf = (json: string | null) => (json === null ? null : new Date(json));
 
 /**
- * GET /api/requests/{id}/scheduling: the card in one statement (repo.schedulingCard, decision 063). A reader the
+ * GET /api/requests/{id}/scheduling: the card in one statement (`schedulingCard`, decision 063). A reader the
  * statement finds no seat for is refused by seatIn, with its own 404 or 403.
  */
 export async function getScheduling(ctx: AppContext, user: SessionUser, requestId: string): Promise<SchedulingDto> {
-  const card = isUuid(requestId) ? await repo.schedulingCard(ctx.db, requestId, cardReader(user)) : undefined;
+  const card = isUuid(requestId) ? await schedulingCard(ctx.db, requestId, cardReader(user)) : undefined;
   if (!card) {
     await seatIn(ctx, user, requestId);
     throw new Error('scheduling card: seatIn admitted a reader the card statement found no seat for');

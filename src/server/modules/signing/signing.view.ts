@@ -7,6 +7,7 @@ import type { SessionUser } from '../../plugins/session';
 import type { RequestRow } from '../requests/requests.repo';
 import { usersByIds } from '../scheduling/scheduling.repo';
 import { cardReader, signingSeat } from './signing-access';
+import { signingCard } from './signing-card.repo';
 import * as repo from './signing.repo';
 import { personName } from '../../../common/domain/account';
 
@@ -98,12 +99,12 @@ function proposalDto(
 const dateOf = (json: string | null) => (json === null ? null : new Date(json));
 
 /**
- * GET /api/requests/{id}/signing: the card in one statement (repo.signingCard, decision 063), whose proposals are
+ * GET /api/requests/{id}/signing: the card in one statement (`signingCard`, decision 063), whose proposals are
  * those the seat may read (a side's own; all of them for the mediator; none for admins). A reader the statement finds
  * no seat for is refused by signingSeat, with its own 404 or 403.
  */
 export async function getCaseSigning(ctx: AppContext, user: SessionUser, requestId: string): Promise<CaseSigning> {
-  const card = isUuid(requestId) ? await repo.signingCard(ctx.db, requestId, cardReader(user)) : undefined;
+  const card = isUuid(requestId) ? await signingCard(ctx.db, requestId, cardReader(user)) : undefined;
   if (!card) {
     await signingSeat(ctx, user, requestId);
     throw new Error('signing card: signingSeat admitted a reader the card statement found no seat for');
