@@ -50,9 +50,31 @@ function wrapPglite(pglite: PGlite, isNew: boolean): Database {
   return { db, kind: 'embedded', pglite, isNew, close: () => pglite.close() };
 }
 
+/**
+ * A connection that runs the queries given to it at once one after another itself. A transaction is one connection,
+ * and a service may start two of its reads together (`Promise.all` over `tx`); node-postgres still queues them, but
+ * calls that deprecated (a warning, seen in the fuzz runs) and pg 9 refuses it. Queued here, the queries reach the
+ * connection in the order they were asked for, each after the previous one settled, as the driver did itself. A call
+ * with a callback (pg-pool's own `pool.query`, on a connection it just took) or a submittable (a cursor) goes straight
+ * through.
+ */
+class InTurnClient extends pg.Client {
+  #last: Promise<unknown> = Promise.resolve();
+
+  // @ts-expect-error -- one implementation for pg.Client's overloads, which it forwards unchanged.
+  override query(...args: unknown[]): unknown {
+    const run = super.query.bind(this) as (...forwarded: unknown[]) => unknown;
+    const submittable = typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function';
+    if (typeof args.at(-1) === 'function' || submittable) return run(...args);
+    const result = this.#last.then(() => run(...args));
+    this.#last = result.catch(() => undefined);
+    return result;
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, Client: InTurnClient as unknown as typeof pg.Client });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     let isNew = false;
