@@ -4,7 +4,7 @@ import { PASSWORD, signUpLawyer, signUpMediator } from '../../../tests/helpers/a
 import { backends } from '../../../tests/helpers/backends';
 import { call, createLiveRequest, setTier } from '../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/helpers/test-app';
-import { notify } from '../modules/notifications/notifications.service';
+import { broadcast, notify } from '../modules/notifications/notifications.service';
 import { transaction } from '../unit-of-work';
 import { publishEvents } from './events.repo';
 
@@ -94,6 +94,25 @@ describe.each(backends)('GET /ws (%s)', (backend) => {
     await transaction(t.ctx, (tx) => publishEvents(tx, [{ type: 'new_message', requestId: lawyerId, userIds: [lawyerId] }]));
     await waitFor(() => conn.received.length > 0);
     expect(conn.received).toEqual([{ type: 'new_message', requestId: lawyerId }]);
+  });
+
+  it('a broadcast tells the sockets of those it reached their own count once it commits, and nobody when it rolls back', async () => {
+    const a = await signUpLawyer(t);
+    const b = await signUpLawyer(t);
+    const ids = await Promise.all([a, b].map(async (u) => (await call(t, 'GET', '/api/user', u.cookie)).json().id as string));
+    const [connA, connB] = [await open(a.cookie), await open(b.cookie)];
+    const note = { type: 'broadcast' as const, title: 'Maintenance', message: 'Tonight' };
+    await expect(
+      transaction(t.ctx, async (tx) => {
+        await broadcast(tx, note, { userIds: ids });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await transaction(t.ctx, (tx) => broadcast(tx, note, { userIds: [ids[1]] }));
+    await waitFor(() => connB.received.length > 0);
+    const unreadB = (await call(t, 'GET', '/api/notifications/unread', b.cookie)).json().count as number;
+    expect(connB.received).toEqual([{ type: 'notification', unreadCount: unreadB }]);
+    expect(connA.received).toEqual([]);
   });
 
   it('an event reaches only the users it names', async () => {

@@ -3,7 +3,6 @@ import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { emailOptOuts, mediationRequests, messages, notifications, users } from '../../db/schema';
-import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -144,19 +143,6 @@ export async function findCaseNames(db: DbOrTx, requestIds: string[]): Promise<M
     .from(mediationRequests)
     .where(inArray(mediationRequests.id, ids));
   return new Map(rows.map((r) => [r.id, r.caseName]));
-}
-
-/**
- * Tells every instance, in one statement, that these users' notifications changed: the same `notification` events
- * `publishEvents` sends (100 ids each), for a fan-out too large to send one by one.
- */
-export async function publishNotificationEvents(db: DbOrTx, userIds: string[]): Promise<void> {
-  const ids = [...new Set(userIds)];
-  if (!ids.length) return;
-  await db.execute(sql`
-    SELECT pg_notify(${REALTIME_CHANNEL}, json_build_object('type', 'notification', 'userIds', json_agg(id))::text)
-    FROM (SELECT id, (row_number() OVER () - 1) / 100 AS part FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS id) AS parts
-    GROUP BY part`);
 }
 
 /**

@@ -18,7 +18,6 @@ import {
   markAllRead,
   markRead,
   markReadByLink,
-  publishNotificationEvents,
   upsertMessageNotifications,
   type BroadcastAudience,
   type MessageNotification,
@@ -70,7 +69,7 @@ export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void
  */
 export async function announceFanOut(tx: DbOrTx, userIds: string[], linkUrl: string): Promise<void> {
   if (!userIds.length) return;
-  await publishNotificationEvents(tx, userIds);
+  await publishEvents(tx, [{ type: 'notification', userIds }]);
   // Each mediator is told once per request, so any one of them names this fan-out.
   await enqueueJob(tx, 'notification.email-fan-out', { linkUrl }, AT_ONCE, `new-request-email:${linkUrl}:${userIds[0]}`);
 }
@@ -82,7 +81,7 @@ export async function announceFanOut(tx: DbOrTx, userIds: string[], linkUrl: str
  */
 export async function broadcast(tx: DbOrTx, note: Omit<NewNotification, 'userId'>, audience: BroadcastAudience): Promise<string[]> {
   const told = await insertBroadcastNotifications(tx, note, audience);
-  await publishNotificationEvents(tx, told);
+  await publishEvents(tx, [{ type: 'notification', userIds: told }]);
   return told;
 }
 
@@ -189,7 +188,7 @@ export async function markThreadNotificationsRead(
   // A two-sided case's channels each have their own links (decision 046); the spec's thread has the one.
   let notices = 0;
   for (const linkUrl of linkUrls) notices += await markReadByLink(tx, userId, 'new_message', linkUrl);
-  if (notices || messagesRead) await publishNotificationEvents(tx, [userId]);
+  if (notices || messagesRead) await publishEvents(tx, [{ type: 'notification', userIds: [userId] }]);
 }
 
 /**
