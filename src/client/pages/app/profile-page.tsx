@@ -31,7 +31,8 @@ const ProfileSettingsCards = lazy(() => import('./profile-settings-cards').then(
 const namesValidation = lazyZodResolver(() => import('../../../common/schemas/auth').then((m) => m.NamesSchema));
 const lawyerSchema = () => import('../../../common/schemas/profile').then((m) => m.LawyerProfileSchema);
 const lawyerValidation = lazyZodResolver(lawyerSchema);
-const mediatorValidation = lazyZodResolver(() => import('../../../common/schemas/profile').then((m) => m.MediatorProfileSchema));
+const mediatorSchema = () => import('../../../common/schemas/profile').then((m) => m.MediatorProfileSchema);
+const mediatorValidation = lazyZodResolver(mediatorSchema);
 
 function PersonalCard({ user }: { user: UserDto }) {
   const update = useUpdateProfile();
@@ -91,12 +92,7 @@ function LawyerCard({ user }: { user: UserDto }) {
       await update.mutateAsync({ lawyerProfile: values });
       toast({ title: 'Profile updated', description: 'Your lawyer profile is saved.' });
     } catch (error) {
-      applyServerErrors(
-        error,
-        form.setError,
-        Object.keys((await lawyerSchema()).shape).map((k) => `lawyerProfile.${k}`),
-      );
-      toastError('Error', error);
+      if (!applyServerErrors(error, form.setError, Object.keys((await lawyerSchema()).shape), 'lawyerProfile.')) toastError('Error', error);
     }
   });
   return (
@@ -137,7 +133,7 @@ function MediatorCard({ user }: { user: UserDto }) {
       await update.mutateAsync({ mediatorProfile: values });
       toast({ title: 'Profile updated', description: 'Your mediator profile is saved.' });
     } catch (error) {
-      toastError('Error', error);
+      if (!applyServerErrors(error, form.setError, Object.keys((await mediatorSchema()).shape), 'mediatorProfile.')) toastError('Error', error);
     }
   });
   return (
