@@ -225,6 +225,10 @@ export default defineConfig(
           selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
           message: 'Server and common tests share their worker’s process (decision 065): pass the setting to createTestApp’s env.',
         },
+        {
+          selector: "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+          message: 'Server and common tests share their worker’s process (decision 065): pass the setting to createTestApp’s env.',
+        },
       ],
     },
   },
