@@ -2,7 +2,7 @@ import type { AppContext } from './context';
 import type { Tx } from './db/client';
 import { transact } from './db/transaction';
 import { transactionWroteOutbox } from './outbox/outbox.repo';
-import { announceCommitted, holdEvents, takeHeldEvents } from './realtime/events.repo';
+import { announceCommitted, holdEvents, takeHeldEvents, type RealtimeEvent } from './realtime/events.repo';
 
 /**
  * A service's transaction: `transact` (lock order, retry on deadlock); once it commits, its realtime events in one
@@ -18,12 +18,16 @@ export async function transaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<
     holdEvents(tx);
     return work(tx);
   });
-  if (committed) {
-    // The change is committed whatever happens to its events: a failure here is logged, never the caller's error.
-    await announceCommitted(ctx.db, takeHeldEvents(committed)).catch((error: unknown) =>
-      ctx.log.warn({ err: error }, 'realtime events of a committed change were not sent'),
-    );
-    if (transactionWroteOutbox(committed)) void ctx.outbox.kick();
-  }
+  if (committed) await afterCommit(ctx, takeHeldEvents(committed), transactionWroteOutbox(committed));
   return result;
+}
+
+/**
+ * What follows a committed change: its realtime events in one statement, and a nudge to the relay if it wrote to the
+ * outbox. For `transaction()`, and for a change written in one autocommit statement (decision 057's one-statement
+ * send). The change is committed whatever happens to its events: a failure here is logged, never the caller's error.
+ */
+export async function afterCommit(ctx: AppContext, events: RealtimeEvent[], wroteOutbox: boolean): Promise<void> {
+  await announceCommitted(ctx.db, events).catch((error: unknown) => ctx.log.warn({ err: error }, 'realtime events of a committed change were not sent'));
+  if (wroteOutbox) void ctx.outbox.kick();
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { currentTx, type DbOrTx, type Tx } from '../db/client';
 import { outbox } from '../db/schema';
+import type { JobName } from '../jobs/scheduler';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -19,6 +20,17 @@ export async function insertOutboxMany(tx: DbOrTx, topic: string, payloads: Reco
   }
   const transaction = currentTx.getStore();
   if (transaction && payloads.length) wroteOutbox.add(transaction);
+}
+
+/**
+ * A `job` message for each row of `from` (`FROM … WHERE …`, naming the rows `data` and `key` read), written as
+ * `enqueueJob` writes one: for a statement that writes its change and the change's jobs at once (decision 057's
+ * one-statement send), where no unit of work notes the write. Returns the ids, so the caller knows to kick the relay.
+ */
+export function insertJobsSql(name: JobName, data: SQL, runAt: Date, key: SQL, from: SQL): SQL {
+  return sql`INSERT INTO outbox (topic, payload)
+    SELECT 'job', jsonb_build_object('name', ${name}::text, 'data', ${data}, 'runAt', ${runAt.toISOString()}::text, 'key', ${key}) ${from}
+    RETURNING id`;
 }
 
 /** Whether `tx` (a unit of work's transaction) wrote a message to the outbox. */

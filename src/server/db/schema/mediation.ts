@@ -92,6 +92,12 @@ export const mediationRequests = pgTable(
      * seal and void agreements, so the thread's one-statement read can check it without a join.
      */
     agreementPending: boolean('agreement_pending').notNull().default(false),
+    /**
+     * The time of the request's newest message, the thread's head (migration 0023, decision 057): each send takes the
+     * next time from it in the statement that writes the message, so a thread's times strictly increase in commit order.
+     * Written only by messages.repo; null before the first message.
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -1,8 +1,9 @@
-import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import type { MessageChannel } from '../../../common/enums';
 import { mediationRequests, messages, uploads, users } from '../../db/schema';
+import { freshMessageEmailJobsSql, upsertMessageNotificationsSql } from '../notifications/notifications.repo';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type Cursor = { createdAt: Date; id: string } | null;
@@ -19,19 +20,117 @@ export interface ThreadMessageRow {
 export const THREAD_STATUSES = ['matched', 'in_progress', 'completed', 'cancelled'] as const;
 
 /**
- * Inserts a message, its time `at` or, if the thread already has a message that late, 1 ms after the newest: within a
- * thread times strictly increase in the order messages are written (the caller holds the request's lock), so the
- * thread's order and its cursor are exact even for messages written within one millisecond. One statement (the newest
- * time comes from the (request_id, created_at) index).
+ * Takes the thread's next time (the head, migration 0023, decision 057): `at`, or 1 ms after the request's newest
+ * message if that is as late. The UPDATE waits for the request's row lock and then reads the row's newest committed
+ * version, so the time is strictly later than every message committed before, whatever the statement's snapshot saw;
+ * the messages' own newest time (the (request_id, created_at) index) covers rows written without the head (seeds,
+ * tests). `conditions` (on `r`) are checked on that newest version too: no row back when they fail. Returns the
+ * request's id, case name, lawyer, mediator and the new time.
+ */
+function takeHeadSql(requestId: SQL, at: SQL, conditions: SQL): SQL {
+  return sql`UPDATE ${mediationRequests} r SET last_message_at = greatest(${at}, r.last_message_at + interval '1 millisecond',
+      (SELECT max(m.created_at) + interval '1 millisecond' FROM ${messages} m WHERE m.request_id = r.id))
+    WHERE r.id = ${requestId} AND ${conditions}
+    RETURNING r.id, r.case_name, r.lawyer_id, r.selected_mediator_id, r.last_message_at AS at`;
+}
+
+/**
+ * Inserts a message at the thread's next time (`takeHeadSql`): within a thread times strictly increase in the order
+ * messages are committed, so the thread's order and its cursor are exact even for messages written within one
+ * millisecond. One statement; the caller's transaction already holds the request's lock.
  */
 export async function insertMessage(tx: DbOrTx, values: Omit<typeof messages.$inferInsert, 'createdAt'>, at: Date): Promise<MessageRow> {
-  const createdAt = sql`greatest(${at.toISOString()}::timestamptz,
-    (SELECT max(m.created_at) + interval '1 millisecond' FROM messages m WHERE m.request_id = ${values.requestId}))`;
+  const head = tx
+    .$with('head', { at: sql<Date>`at`.as('at') })
+    .as(takeHeadSql(sql`${values.requestId}::uuid`, sql`${at.toISOString()}::timestamptz`, sql`true`));
   const [row] = await tx
+    .with(head)
     .insert(messages)
-    .values({ ...values, createdAt })
+    .values({ ...values, createdAt: sql`(SELECT at FROM head)` })
     .returning();
   return row;
+}
+
+/** What a one-statement send needs besides the request: who sends what, when, and the notification's text. */
+export interface StatementSend {
+  requestId: string;
+  senderId: string;
+  content: string;
+  at: Date;
+  /** The notification's text is `${senderFirstName} on ${case name}: ${preview}`, as notify() is given it. */
+  senderFirstName: string;
+  preview: string;
+}
+
+/** A one-statement send's answer: the message, who takes part in its thread, and whether it queued an e-mail job. */
+export interface StatementSent {
+  message: MessageRow;
+  lawyerId: string;
+  mediatorId: string;
+  queuedJob: boolean;
+}
+
+/**
+ * A one-sided case's message, written with everything its transaction would write, in one autocommit statement
+ * (decision 057, option A): the head takes the thread's next time under the request's lock and checks the send is
+ * allowed (a thread, not cancelled, no agreement out, the sender one of its two participants), the message, the
+ * recipient's coalesced new-message notification (notifications.repo's SQL) and, when that notification is fresh, its
+ * e-mail job (the outbox's SQL). Undefined when the checks fail: the caller then sends through the transaction, which
+ * says why. The realtime events follow the statement, as a unit of work's follow its commit.
+ */
+export async function sendInOneStatement(db: DbOrTx, send: StatementSend): Promise<StatementSent | undefined> {
+  const [row] = await preparedSend(db).execute({ ...send, at: send.at.toISOString() });
+  return row;
+}
+
+const preparedSends = new WeakMap<DbOrTx, ReturnType<typeof sendStatement>>();
+const preparedSend = (db: DbOrTx) => {
+  let prepared = preparedSends.get(db);
+  if (!prepared) preparedSends.set(db, (prepared = sendStatement(db)));
+  return prepared;
+};
+
+function sendStatement(db: DbOrTx) {
+  const sender = sql`${sql.placeholder('senderId')}::uuid`;
+  const allowed = sql`r.status IN ('matched', 'in_progress', 'completed') AND r.selected_mediator_id IS NOT NULL
+    AND r.opposing_lawyer_id IS NULL AND NOT r.agreement_pending AND ${sender} IN (r.lawyer_id, r.selected_mediator_id)`;
+  const head = db
+    .$with('head', { lawyerId: sql<string>`lawyer_id`.as('lawyer_id'), mediatorId: sql<string>`selected_mediator_id`.as('selected_mediator_id') })
+    .as(takeHeadSql(sql`${sql.placeholder('requestId')}::uuid`, sql`${sql.placeholder('at')}::timestamptz`, allowed));
+  const sent = db.$with('sent', getTableColumns(messages)).as(sql`INSERT INTO ${messages}
+      (request_id, sender_id, recipient_id, channel, content, attachment_url, is_read, created_at)
+    SELECT h.id, ${sender}, CASE WHEN h.lawyer_id = ${sender} THEN h.selected_mediator_id ELSE h.lawyer_id END, 'first',
+      ${sql.placeholder('content')}::text, NULL, false, h.at
+      FROM head h
+    RETURNING *`);
+  const note = db.$with('note', { id: sql<string>`id`.as('id') }).as(
+    upsertMessageNotificationsSql(sql`SELECT s.recipient_id AS user_id, 'New message'::text AS title,
+        ${sql.placeholder('senderFirstName')}::text || ' on ' || h.case_name || ': ' || ${sql.placeholder('preview')}::text AS message,
+        '/messages/' || h.id AS link_url, 1 AS coalesced_count
+      FROM sent s, head h`),
+  );
+  const job = db.$with('job', { id: sql<number>`id`.as('id') }).as(freshMessageEmailJobsSql('note'));
+  return db
+    .with(head, sent, note, job)
+    .select({
+      message: {
+        id: sent.id,
+        requestId: sent.requestId,
+        senderId: sent.senderId,
+        recipientId: sent.recipientId,
+        channel: sent.channel,
+        content: sent.content,
+        attachmentUrl: sent.attachmentUrl,
+        isRead: sent.isRead,
+        createdAt: sent.createdAt,
+      },
+      lawyerId: head.lawyerId,
+      mediatorId: head.mediatorId,
+      queuedJob: sql<boolean>`EXISTS (SELECT 1 FROM job)`,
+    })
+    .from(sent)
+    .innerJoin(head, sql`true`)
+    .prepare('send_message');
 }
 
 /**

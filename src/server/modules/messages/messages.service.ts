@@ -1,6 +1,6 @@
 import { MESSAGE_CHANNELS, type MessageChannel } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
-import { SendMessageSchema, type MessageDto } from '../../../common/schemas/messages';
+import { SendMessageSchema, type MessageDto, type SendMessageInput } from '../../../common/schemas/messages';
 import { appendAudit } from '../../audit/audit.repo';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -8,7 +8,7 @@ import { lockInOrder } from '../../db/lock-order';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { publishEvents } from '../../realtime/events.repo';
-import { transaction } from '../../unit-of-work';
+import { afterCommit, transaction } from '../../unit-of-work';
 import { checkAttachment, linkAttachment, type CheckedUpload } from '../files/files.service';
 import { markThreadNotificationsRead, notify } from '../notifications/notifications.service';
 import { findRequest, type RequestRow } from '../requests/requests.repo';
@@ -153,9 +153,11 @@ function askedChannel(body: Record<string, unknown>): MessageChannel | undefined
  * Sends a message (spec 7 `POST /api/messages`), to the caller's default channel unless the body names one (decision
  * 046). Refusals in the contract's order (RULES.md 6): 404 (not a channel the caller may see) → 403 (admins read
  * only) → 400 (content, attachment, channel) → 409 (cancelled). The server works out the recipient (none in the joint
- * channel); a `senderId` or `recipientId` in the body has no effect. One transaction writes the message, the other
- * members' notifications and the realtime event (to the channel's members only); the request row is locked, so a
- * thread's messages are written one at a time and their times strictly increase (see repo.insertMessage).
+ * channel); a `senderId` or `recipientId` in the body has no effect. The message, the other members' notifications
+ * and the realtime event (to the channel's members only) are written together: a text message in a one-sided case in
+ * one statement (`sendByStatement`), anything else, or a send that statement refuses, in one transaction
+ * (`sendInTransaction`). Either way the request's row is locked and its head gives the message the thread's next time,
+ * so a thread's times strictly increase in commit order (decision 057, migration 0023).
  */
 export async function sendMessage(ctx: AppContext, caller: Caller, rawBody: unknown): Promise<MessageDto> {
   const { user } = caller;
@@ -174,8 +176,54 @@ export async function sendMessage(ctx: AppContext, caller: Caller, rawBody: unkn
     throw badRequest(parsed.error.issues[0].message, fieldErrors);
   }
   const input = parsed.data;
+  if (!input.attachmentUrl && (input.channel === undefined || input.channel === 'first') && user.role !== 'admin' && !caller.impersonatorId && isUuid(named)) {
+    const sent = await sendByStatement(ctx, user, named, input.content);
+    if (sent) return sent;
+  }
   const attachment = input.attachmentUrl ? await checkMessageAttachment(ctx, user, input.attachmentUrl, named) : null;
+  return sendInTransaction(ctx, caller, named, input, attachment);
+}
 
+/**
+ * A text message in a one-sided case in one statement (decision 057, option A: three round trips with the realtime
+ * statement and the session cache's barrier, where the transaction takes seven), or undefined when the statement
+ * finds the send not allowed: the transaction then gives the exact refusal (404, 409, 403 `agreement_required`).
+ * It writes what `sendInTransaction` writes for the same send; messages.api.test.ts holds the two equal. @internal
+ */
+export async function sendByStatement(ctx: AppContext, user: SessionUser, requestId: string, content: string): Promise<MessageDto | undefined> {
+  const sent = await repo.sendInOneStatement(ctx.db, {
+    requestId,
+    senderId: user.id,
+    content,
+    at: ctx.clock.now(),
+    senderFirstName: user.firstName,
+    preview: messagePreview(content, null),
+  });
+  if (!sent) return undefined;
+  const { message, lawyerId, mediatorId } = sent;
+  await afterCommit(
+    ctx,
+    [
+      { type: 'notification', userIds: [message.recipientId!] },
+      { type: 'new_message', requestId: message.requestId, userIds: [lawyerId, mediatorId] },
+    ],
+    sent.queuedJob,
+  );
+  return presentMessage({ message, senderFirstName: user.firstName, senderLastName: user.lastName, attachmentName: null });
+}
+
+/**
+ * Any message, in one transaction under the request's lock: the checks in the contract's order, the message, the
+ * other members' notifications and the realtime event (to the channel's members only). @internal
+ */
+export async function sendInTransaction(
+  ctx: AppContext,
+  caller: Caller,
+  named: string,
+  input: SendMessageInput,
+  attachment: CheckedUpload | null,
+): Promise<MessageDto> {
+  const { user } = caller;
   return transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId: named });
     const view = request ? resolveChannel(request, user, caller.impersonatorId, input.channel) : null;

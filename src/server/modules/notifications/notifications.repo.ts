@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
+import { insertJobsSql } from '../../outbox/outbox.repo';
 import { emailOptOuts, mediationRequests, messages, notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -87,29 +88,53 @@ export interface MessageNotification extends NewNotification {
  */
 export async function upsertMessageNotifications(db: DbOrTx, items: MessageNotification[]) {
   if (!items.length) return [];
-  const total = sql`${notifications.coalescedCount} + excluded.coalesced_count`;
-  return db
-    .insert(notifications)
-    .values(items.map(({ count, ...item }) => ({ ...item, coalescedCount: count })))
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.linkUrl],
-      targetWhere: sql`type = 'new_message' AND is_read = false`,
-      set: {
-        title: sql`(${total})::text || ' new messages'`,
-        message: sql`excluded.message`,
-        createdAt: sql`now()`,
-        coalescedCount: total,
-      },
-    })
-    .returning({
-      id: notifications.id,
-      userId: notifications.userId,
-      linkUrl: notifications.linkUrl,
-      coalescedCount: notifications.coalescedCount,
-      // A row the statement inserted has no deleting transaction; one it updated carries ours.
-      inserted: sql<boolean>`(xmax = 0)`,
-    });
+  const values = sql.join(
+    items.map((n) => sql`(${n.userId}::uuid, ${n.title}::text, ${n.message}::text, ${n.linkUrl}::text, ${n.count}::int)`),
+    sql`, `,
+  );
+  const result = (await db.execute(
+    upsertMessageNotificationsSql(sql`SELECT * FROM (VALUES ${values}) v(user_id, title, message, link_url, coalesced_count)`),
+  )) as unknown as { rows: { id: string; userId: string; linkUrl: string; coalescedCount: number; inserted: boolean }[] };
+  return result.rows;
 }
+
+/**
+ * The statement behind `upsertMessageNotifications`, from `source`: a SELECT of (user_id, title, message, link_url,
+ * coalesced_count). Also for a statement that writes a message and its notification at once (decision 057's
+ * one-statement send) as a CTE: it returns each row's id, user, link, count and whether it is new (`inserted`).
+ */
+export function upsertMessageNotificationsSql(source: SQL): SQL {
+  return sql`INSERT INTO notifications AS n (user_id, type, title, message, link_url, coalesced_count)
+    SELECT s.user_id, 'new_message', s.title, s.message, s.link_url, s.coalesced_count FROM (${source}) s
+    ON CONFLICT (user_id, link_url) WHERE type = 'new_message' AND is_read = false
+    DO UPDATE SET title = (n.coalesced_count + excluded.coalesced_count)::text || ' new messages', message = excluded.message,
+      created_at = now(), coalesced_count = n.coalesced_count + excluded.coalesced_count
+    -- A row the statement inserted has no deleting transaction; one it updated carries ours.
+    RETURNING n.id, n.user_id AS "userId", n.link_url AS "linkUrl", n.coalesced_count AS "coalescedCount", (n.xmax = 0) AS inserted`;
+}
+
+/** The e-mail job of a notify() call that started fresh notifications `ids` (the "while away" wait starts there). */
+export const NOTIFICATION_EMAIL_JOB = 'notification.email';
+export const notificationEmailKey = (firstId: string) => `notification-email:${firstId}`;
+
+/**
+ * `notify()`'s e-mail job for each notification of `upserted` (a CTE of `upsertMessageNotificationsSql`) that is new,
+ * written as `enqueueJob` writes it, for a one-statement send: one job per fresh notification, each naming only its
+ * own (notify() puts all of one call's into one job; a send tells one recipient, so the two are the same).
+ */
+export function freshMessageEmailJobsSql(upserted: string): SQL {
+  const u = sql.identifier(upserted);
+  return insertJobsSql(
+    NOTIFICATION_EMAIL_JOB,
+    sql`jsonb_build_object('ids', jsonb_build_array(${u}.id))`,
+    AT_ONCE,
+    sql`'notification-email:' || ${u}.id`,
+    sql`FROM ${u} WHERE ${u}.inserted`,
+  );
+}
+
+/** Due at once: a job's `runAt` in the past (the e-mail jobs read the time themselves when they need it). */
+export const AT_ONCE = new Date(0);
 
 export interface EmailRecipient {
   id: string;

@@ -7,6 +7,7 @@ import { transaction } from '../../unit-of-work';
 import { getSettings } from '../settings/settings.repo';
 import { buildNotificationEmail, channelOf, emailKindOf, MESSAGE_EMAIL_DELAY_MS, requestIdOf } from './notification-emails';
 import {
+  AT_ONCE,
   claimMessageEmail,
   claimNewRequestEmails,
   claimNotificationEmails,
@@ -18,15 +19,14 @@ import {
   markAllRead,
   markRead,
   markReadByLink,
+  NOTIFICATION_EMAIL_JOB,
+  notificationEmailKey,
   upsertMessageNotifications,
   type BroadcastAudience,
   type MessageNotification,
   type NewNotification,
   type NotificationRow,
 } from './notifications.repo';
-
-/** Due at once: a job's `runAt` in the past (the e-mail jobs read the time themselves when they need it). */
-const AT_ONCE = new Date(0);
 
 /** New-message notifications of one call for the same user and thread become one (the last text, the total count). */
 function mergeMessages(items: NewNotification[]): MessageNotification[] {
@@ -60,7 +60,7 @@ export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void
 
   // Only a fresh new-message notification starts the "while away" wait; one brought up to date already has it.
   const toEmail = [...plain.filter((n) => emailKindOf(n.type)).map((n) => n.id), ...messages.filter((m) => m.inserted).map((m) => m.id)];
-  if (toEmail.length) await enqueueJob(tx, 'notification.email', { ids: toEmail }, AT_ONCE, `notification-email:${toEmail[0]}`);
+  if (toEmail.length) await enqueueJob(tx, NOTIFICATION_EMAIL_JOB, { ids: toEmail }, AT_ONCE, notificationEmailKey(toEmail[0]!));
 }
 
 /**
