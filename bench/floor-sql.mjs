@@ -191,8 +191,10 @@ export const SIGNING_SQL = `
            WHERE p.request_id = r.id AND (r.seat = 'mediator' OR p.side::text = r.seat)) AS proposals
     FROM r`;
 
-// A message: the row and the recipient's coalesced notification in one statement under the request's row lock (the
-// app does the same in one transaction); the realtime event goes after the commit (ANNOUNCE_SQL), as the app's does.
+// A message: the row, the recipient's coalesced notification and, when that notification is fresh, its e-mail job in
+// the outbox (written as delivered, so the app's relay, polling the same table, does not run the floor's jobs), in one
+// statement under the request's row lock, as the app's one-statement send does; the realtime event goes after the
+// commit (ANNOUNCE_SQL), as the app's does.
 export const SEND_SQL = `
   WITH r AS (
     SELECT id, lawyer_id, selected_mediator_id FROM mediation_requests
@@ -208,9 +210,14 @@ export const SEND_SQL = `
     SELECT recipient_id, 'new_message', 'New message', left($3, 100), '/messages/' || request_id FROM m
     ON CONFLICT (user_id, link_url) WHERE type = 'new_message' AND is_read = false
     DO UPDATE SET coalesced_count = notifications.coalesced_count + 1, message = excluded.message, created_at = now()
-    RETURNING id
+    RETURNING id, (xmax = 0) AS inserted
+  ), o AS (
+    INSERT INTO outbox (topic, payload, delivered_at)
+    SELECT 'job', jsonb_build_object('name', 'message.email-if-unread', 'data', jsonb_build_object('notificationId', n.id),
+                                     'runAt', (now() + interval '10 minutes')::text, 'key', 'message-email:' || n.id), now()
+      FROM n WHERE n.inserted RETURNING id
   )
-  SELECT m.*, (SELECT count(*) FROM n)::int AS notified FROM m`;
+  SELECT m.*, (SELECT count(*) FROM n)::int AS notified, (SELECT count(*) FROM o)::int AS jobs FROM m`;
 
 // An acceptance: lock the request, then (a fresh snapshot after the lock) insert while fewer than three are live, with
 // the same durable work as the app: the lawyer's notification, its e-mail job in the outbox (written as delivered, so

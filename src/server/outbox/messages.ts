@@ -31,3 +31,12 @@ export function enqueueMails(tx: DbOrTx, mails: MailMessage[]): Promise<void> {
 export function enqueueJob(tx: DbOrTx, name: JobName, data: Record<string, unknown>, runAt: Date, key: string): Promise<void> {
   return insertOutbox(tx, 'job', { name, data, runAt: runAt.toISOString(), key });
 }
+
+/** Many durable jobs in one statement, each as `enqueueJob` writes it. */
+export function enqueueJobs(tx: DbOrTx, jobs: { name: JobName; data: Record<string, unknown>; runAt: Date; key: string }[]): Promise<void> {
+  return insertOutboxMany(
+    tx,
+    'job',
+    jobs.map((job) => ({ ...job, runAt: job.runAt.toISOString() })),
+  );
+}

@@ -24,12 +24,12 @@ export async function insertOutboxMany(tx: DbOrTx, topic: string, payloads: Reco
 
 /**
  * A `job` message for each row of `from` (`FROM … WHERE …`, naming the rows `data` and `key` read), written as
- * `enqueueJob` writes one: for a statement that writes its change and the change's jobs at once (decision 057's
+ * `enqueueJob` writes one (`runAt` an ISO time as text): for a statement that writes its change and the change's jobs at once (decision 057's
  * one-statement send), where no unit of work notes the write. Returns the ids, so the caller knows to kick the relay.
  */
-export function insertJobsSql(name: JobName, data: SQL, runAt: Date, key: SQL, from: SQL): SQL {
+export function insertJobsSql(name: JobName, data: SQL, runAt: SQL, key: SQL, from: SQL): SQL {
   return sql`INSERT INTO outbox (topic, payload)
-    SELECT 'job', jsonb_build_object('name', ${name}::text, 'data', ${data}, 'runAt', ${runAt.toISOString()}::text, 'key', ${key}) ${from}
+    SELECT 'job', jsonb_build_object('name', ${name}::text, 'data', ${data}, 'runAt', ${runAt}, 'key', ${key}) ${from}
     RETURNING id`;
 }
 

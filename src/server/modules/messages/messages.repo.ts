@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import type { MessageChannel } from '../../../common/enums';
 import { mediationRequests, messages, uploads, users } from '../../db/schema';
-import { freshMessageEmailJobsSql, upsertMessageNotificationsSql } from '../notifications/notifications.repo';
+import { freshMessageEmailJobsSql, messageEmailDueAt, upsertMessageNotificationsSql } from '../notifications/notifications.repo';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type Cursor = { createdAt: Date; id: string } | null;
@@ -79,7 +79,7 @@ export interface StatementSent {
  * says why. The realtime events follow the statement, as a unit of work's follow its commit.
  */
 export async function sendInOneStatement(db: DbOrTx, send: StatementSend): Promise<StatementSent | undefined> {
-  const [row] = await preparedSend(db).execute({ ...send, at: send.at.toISOString() });
+  const [row] = await preparedSend(db).execute({ ...send, at: send.at.toISOString(), emailAt: messageEmailDueAt(send.at).toISOString() });
   return row;
 }
 
@@ -109,7 +109,7 @@ function sendStatement(db: DbOrTx) {
         '/messages/' || h.id AS link_url, 1 AS coalesced_count
       FROM sent s, head h`),
   );
-  const job = db.$with('job', { id: sql<number>`id`.as('id') }).as(freshMessageEmailJobsSql('note'));
+  const job = db.$with('job', { id: sql<number>`id`.as('id') }).as(freshMessageEmailJobsSql('note', sql`${sql.placeholder('emailAt')}::text`));
   return db
     .with(head, sent, note, job)
     .select({

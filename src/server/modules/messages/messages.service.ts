@@ -224,6 +224,7 @@ export async function sendInTransaction(
   attachment: CheckedUpload | null,
 ): Promise<MessageDto> {
   const { user } = caller;
+  const now = ctx.clock.now();
   return transaction(ctx, async (tx) => {
     const { request } = await lockInOrder(tx, { requestId: named });
     const view = request ? resolveChannel(request, user, caller.impersonatorId, input.channel) : null;
@@ -247,7 +248,7 @@ export async function sendInTransaction(
         attachmentUrl: attachment?.objectPath ?? null,
         isRead: false,
       },
-      ctx.clock.now(),
+      now,
     );
     const members = channelMembers(request, channel);
     const preview = messagePreview(input.content, attachment?.fileName ?? null);
@@ -262,6 +263,7 @@ export async function sendInTransaction(
           title: 'New message',
           message: `${user.firstName} on ${request.caseName}${where}: ${preview}`,
           linkUrl: channelLink(request, channel),
+          at: now,
         })),
     );
     await publishEvents(tx, [{ type: 'new_message', requestId: request.id, userIds: members }]);

@@ -70,18 +70,17 @@ describe.each(backends)('the one-statement send and the transaction on %s', (bac
         .where(and(inArray(notifications.userId, Object.values(people)), eq(notifications.linkUrl, `/messages/${requestId}`)))
     ).sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     const noteIds = notes.map((n) => n.id);
-    const jobs = (await t.ctx.db.select().from(outbox).where(eq(outbox.topic, 'job')).orderBy(asc(outbox.id))).filter((o) =>
-      ((o.payload.data as { ids?: string[] }).ids ?? []).some((id) => noteIds.includes(id)),
-    );
+    // The jobs that name one of these notifications, each note's id replaced by its place in the list.
+    const named = (text: string) => noteIds.reduce((out, id, i) => out.replaceAll(id, `note ${i}`), text);
+    const jobs = (await t.ctx.db.select().from(outbox).where(eq(outbox.topic, 'job')).orderBy(asc(outbox.id)))
+      .map((o) => JSON.stringify(o.payload))
+      .filter((payload) => noteIds.some((id) => payload.includes(id)))
+      .map((payload) => JSON.parse(named(payload)) as Record<string, unknown>);
     const [head] = await t.ctx.db.select({ at: mediationRequests.lastMessageAt }).from(mediationRequests).where(eq(mediationRequests.id, requestId));
     return {
       messages: rows.map((m) => ({ ...m, id: 'id', requestId: name(m.requestId), senderId: name(m.senderId), recipientId: name(m.recipientId) })),
       notifications: notes.map((n) => ({ ...n, id: `note ${noteIds.indexOf(n.id)}`, userId: name(n.userId), linkUrl: 'thread', createdAt: 'now' })),
-      jobs: jobs.map((o) => ({
-        ...o.payload,
-        data: { ids: (o.payload.data as { ids: string[] }).ids.map((id) => `note ${noteIds.indexOf(id)}`) },
-        key: String(o.payload.key).replace(/[0-9a-f-]{36}$/, (id) => `note ${noteIds.indexOf(id)}`),
-      })),
+      jobs,
       head: head!.at,
       events: heard.slice(eventsFrom).map((e) => ({ ...e, requestId: e.requestId && name(e.requestId), userIds: e.userIds.map(name) })),
     };

@@ -21,6 +21,7 @@ describeOnPostgres('coalesce.race.test.ts', 'new-message coalescing races on pos
     title: 'New message',
     message: `message ${i}`,
     linkUrl: `/messages/${requestId}`,
+    at: t.clock.now(),
   });
   const rows = (userId: string) =>
     t.ctx.db

@@ -3,6 +3,7 @@ import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
 import { insertJobsSql } from '../../outbox/outbox.repo';
+import { MESSAGE_EMAIL_DELAY_MS } from './notification-emails';
 import { emailOptOuts, mediationRequests, messages, notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -13,6 +14,11 @@ export interface NewNotification {
   title: string;
   message: string;
   linkUrl?: string | null;
+  /**
+   * When it happened. Required for a new message: a fresh new-message notification's e-mail waits 10 minutes from it
+   * (`messageEmailJob`).
+   */
+  at?: Date;
 }
 
 /** Plain rows, for tests' set-up; production writes notifications through `notify()`. @internal */
@@ -113,22 +119,37 @@ export function upsertMessageNotificationsSql(source: SQL): SQL {
     RETURNING n.id, n.user_id AS "userId", n.link_url AS "linkUrl", n.coalesced_count AS "coalescedCount", (n.xmax = 0) AS inserted`;
 }
 
-/** The e-mail job of a notify() call that started fresh notifications `ids` (the "while away" wait starts there). */
+/** The e-mail job of a notify() call that started notifications of the inbox kinds (`ids`; not new messages). */
 export const NOTIFICATION_EMAIL_JOB = 'notification.email';
 export const notificationEmailKey = (firstId: string) => `notification-email:${firstId}`;
 
 /**
- * `notify()`'s e-mail job for each notification of `upserted` (a CTE of `upsertMessageNotificationsSql`) that is new,
- * written as `enqueueJob` writes it, for a one-statement send: one job per fresh notification, each naming only its
- * own (notify() puts all of one call's into one job; a send tells one recipient, so the two are the same).
+ * The job that e-mails a fresh new-message notification if it is still unread `MESSAGE_EMAIL_DELAY_MS` after the
+ * message that started it (decision 014): scheduled by notify() itself, in the message's transaction.
  */
-export function freshMessageEmailJobsSql(upserted: string): SQL {
+export function messageEmailJob(notificationId: string, sentAt: Date) {
+  return {
+    name: 'message.email-if-unread' as const,
+    data: { notificationId },
+    runAt: messageEmailDueAt(sentAt),
+    key: `message-email:${notificationId}`,
+  };
+}
+
+/** When the e-mail about a fresh new-message notification is due: the wait after the message that started it. */
+export const messageEmailDueAt = (sentAt: Date) => new Date(sentAt.getTime() + MESSAGE_EMAIL_DELAY_MS);
+
+/**
+ * `messageEmailJob` for each notification of `upserted` (a CTE of `upsertMessageNotificationsSql`) that is new, for a
+ * one-statement send; `runAt` is the job's time as ISO text (the message's time plus the wait).
+ */
+export function freshMessageEmailJobsSql(upserted: string, runAt: SQL): SQL {
   const u = sql.identifier(upserted);
   return insertJobsSql(
-    NOTIFICATION_EMAIL_JOB,
-    sql`jsonb_build_object('ids', jsonb_build_array(${u}.id))`,
-    AT_ONCE,
-    sql`'notification-email:' || ${u}.id`,
+    'message.email-if-unread',
+    sql`jsonb_build_object('notificationId', ${u}.id)`,
+    runAt,
+    sql`'message-email:' || ${u}.id`,
     sql`FROM ${u} WHERE ${u}.inserted`,
   );
 }

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { enqueueJob, enqueueMails } from '../../outbox/messages';
+import { enqueueJob, enqueueJobs, enqueueMails } from '../../outbox/messages';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { getSettings } from '../settings/settings.repo';
-import { buildNotificationEmail, channelOf, emailKindOf, MESSAGE_EMAIL_DELAY_MS, requestIdOf } from './notification-emails';
+import { buildNotificationEmail, channelOf, emailKindOf, requestIdOf } from './notification-emails';
 import {
   AT_ONCE,
   claimMessageEmail,
@@ -19,6 +19,7 @@ import {
   markAllRead,
   markRead,
   markReadByLink,
+  messageEmailJob,
   NOTIFICATION_EMAIL_JOB,
   notificationEmailKey,
   upsertMessageNotifications,
@@ -55,12 +56,21 @@ export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void
     tx,
     items.filter((n) => !coalesce(n)),
   );
-  const messages = await upsertMessageNotifications(tx, mergeMessages(items.filter(coalesce)));
+  const merged = mergeMessages(items.filter(coalesce));
+  const sentAt = new Map(merged.map((m) => [`${m.userId} ${m.linkUrl}`, m.at]));
+  if ([...sentAt.values()].includes(undefined)) throw new Error('notify(): a new-message notification needs its time (`at`)');
+  const messages = await upsertMessageNotifications(tx, merged);
   await publishEvents(tx, [{ type: 'notification', userIds: items.map((n) => n.userId) }]);
 
-  // Only a fresh new-message notification starts the "while away" wait; one brought up to date already has it.
-  const toEmail = [...plain.filter((n) => emailKindOf(n.type)).map((n) => n.id), ...messages.filter((m) => m.inserted).map((m) => m.id)];
+  const toEmail = plain.filter((n) => emailKindOf(n.type)).map((n) => n.id);
   if (toEmail.length) await enqueueJob(tx, NOTIFICATION_EMAIL_JOB, { ids: toEmail }, AT_ONCE, notificationEmailKey(toEmail[0]!));
+  // Only a fresh new-message notification starts the "while away" wait; one brought up to date already has it.
+  const fresh = messages.filter((m) => m.inserted);
+  if (fresh.length)
+    await enqueueJobs(
+      tx,
+      fresh.map((m) => messageEmailJob(m.id, sentAt.get(`${m.userId} ${m.linkUrl}`)!)),
+    );
 }
 
 /**
@@ -85,14 +95,19 @@ export async function broadcast(tx: DbOrTx, note: Omit<NewNotification, 'userId'
   return told;
 }
 
-/** Job `notification.email`: the e-mails of one notify() call; a fresh new-message notification waits first. */
+/**
+ * Job `notification.email`: the e-mails of one notify() call. A job written before notify() scheduled the new-message
+ * wait itself (2026-11-29) may still name a fresh new-message notification: its wait is scheduled here, as then.
+ */
 export async function emailNotifications(ctx: AppContext, ids: string[]): Promise<void> {
   await transaction(ctx, async (tx) => {
     const claimed = await claimNotificationEmails(tx, ids);
-    for (const message of claimed.filter((n) => n.type === 'new_message')) {
-      const runAt = new Date(ctx.clock.now().getTime() + MESSAGE_EMAIL_DELAY_MS);
-      await enqueueJob(tx, 'message.email-if-unread', { notificationId: message.id }, runAt, `message-email:${message.id}`);
-    }
+    const messages = claimed.filter((n) => n.type === 'new_message');
+    if (messages.length)
+      await enqueueJobs(
+        tx,
+        messages.map((m) => messageEmailJob(m.id, ctx.clock.now())),
+      );
     const others = claimed.filter((n) => n.type !== 'new_message');
     if (!others.length) return;
     const recipients = new Map(

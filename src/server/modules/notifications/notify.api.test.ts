@@ -50,6 +50,7 @@ describe.each(backends)('notify() on %s', (backend) => {
     title: 'New message',
     message: text,
     linkUrl: `/messages/${requestId}`,
+    at: t.clock.now(),
   });
   const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
   /** Waits until a `notification` event naming the user arrives (PostgreSQL delivers it on commit). */
