@@ -64,8 +64,9 @@ export async function claimOutbox(db: DbOrTx, limit: number, leaseSeconds: numbe
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markDelivered(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`UPDATE outbox SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}`);
+export async function markDelivered(db: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`UPDATE outbox SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
 }
 
 /** A failed delivery waits before the next try (exponential, capped at ten minutes). */

@@ -68,17 +68,24 @@ export class OutboxRelay {
     if (++this.runs % 500 === 0) await purgeDelivered(db);
     for (;;) {
       const rows = await claimOutbox(db, BATCH, LEASE_SECONDS);
-      if (!rows.length) return;
+      // Jobs are scheduled under their key, so scheduling one again is a no-op: the batch's jobs are marked delivered
+      // together at its end (a crash before that schedules them again, harmlessly). A mail is marked as soon as it is
+      // sent, so a crash repeats at most that one.
+      const scheduled: number[] = [];
       for (const row of rows) {
         try {
           await this.deliver(row.topic, row.payload);
-          await markDelivered(db, row.id);
+          if (row.topic === 'job') scheduled.push(row.id);
+          else await markDelivered(db, [row.id]);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           log.warn({ err: error, outboxId: row.id, topic: row.topic, attempts: row.attempts }, 'outbox delivery failed');
           await markFailed(db, row.id, row.attempts, message);
         }
       }
+      await markDelivered(db, scheduled);
+      // A batch that was not full took everything due when it was claimed; a commit since then kicks again.
+      if (rows.length < BATCH) return;
     }
   }
 
