@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../common/ids';
 import type { Tx } from './client';
 import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } from './schema';
@@ -17,7 +17,8 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } 
  * own `users` row, shared (`account` below, or `holdLiveAccount`); the account's deletion locks that row for
  * update and then takes only profiles (4, 5), so the two are serialised without a cycle (docs/decisions/061).
  *
- * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` and nothing else locks those rows, so two
+ * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` (one mediator's profile also through
+ * `lockMediatorProfileWith`, after it) and nothing else locks those rows, so two
  * transactions never wait on each other in a cycle: a deadlock would need one of them to take a later row first.
  * Acceptances are never locked themselves: every change to a request's acceptances holds the request's lock. The
  * activity rollup's locks (a user's advisory lock and their `user_activity_days` rows, migration 0008,
@@ -63,6 +64,22 @@ export async function lockInOrder(
     ? await tx.select().from(lawyerProfiles).where(inArray(lawyerProfiles.userId, lawyerIds)).orderBy(asc(lawyerProfiles.userId)).for('update')
     : [];
   return { accountLive, request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
+}
+
+/**
+ * Step 4 for one mediator, after `lockInOrder` took the request (1): their profile, locked for update, with `reads`
+ * (scalar SQL) answered by the same statement, one round trip for both. The statement's snapshot is taken before it
+ * waits for the profile, so `reads` may only look at rows the request's lock, already held, keeps still; what the
+ * profile's lock guards must be read after this returns (accepting's monthly count).
+ */
+export async function lockMediatorProfileWith<T extends Record<string, SQL>>(tx: Tx, userId: string, reads: T) {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await tx
+    .select({ profile: mediatorProfiles, ...reads })
+    .from(mediatorProfiles)
+    .where(eq(mediatorProfiles.userId, userId))
+    .for('update', { of: mediatorProfiles });
+  return row;
 }
 
 /**

@@ -33,6 +33,12 @@ export function insertJobsSql(name: JobName, data: SQL, runAt: SQL, key: SQL, fr
     RETURNING id`;
 }
 
+/** Notes that the caller's unit of work wrote to the outbox through `insertJobsSql`, so its commit wakes the relay. */
+export function noteOutboxWritten(): void {
+  const transaction = currentTx.getStore();
+  if (transaction) wroteOutbox.add(transaction);
+}
+
 /** Whether `tx` (a unit of work's transaction) wrote a message to the outbox. */
 export const transactionWroteOutbox = (tx: Tx): boolean => wroteOutbox.has(tx);
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
-import { insertJobsSql } from '../../outbox/outbox.repo';
+import { insertJobsSql, noteOutboxWritten } from '../../outbox/outbox.repo';
 import { MESSAGE_EMAIL_DELAY_MS } from './notification-emails';
 import { emailOptOuts, mediationRequests, messages, notifications, users } from '../../db/schema';
 
@@ -55,10 +55,34 @@ export async function findLiveUserIds(db: DbOrTx, ids: string[]): Promise<string
   return rows.map((r) => r.id);
 }
 
-/** Inserts notifications and returns their ids and types (for the e-mail job). */
-export async function insertNotificationsReturning(db: DbOrTx, items: NewNotification[]) {
-  if (!items.length) return [];
-  return db.insert(notifications).values(items).returning({ id: notifications.id, type: notifications.type });
+/**
+ * Inserts notifications and, when some are of the types in `emailed`, the one `notification.email` job that e-mails
+ * them (due at once, named after one of them), in one statement; returns whether it wrote the job.
+ */
+export async function insertNotificationsWithEmailJob(db: DbOrTx, items: NewNotification[], emailed: NotificationType[]): Promise<boolean> {
+  if (!items.length) return false;
+  const values = sql.join(
+    items.map((n) => sql`(${n.userId}::uuid, ${n.type}::notification_type, ${n.title}::text, ${n.message}::text, ${n.linkUrl ?? null}::text)`),
+    sql`, `,
+  );
+  const types = `{${emailed.join(',')}}`;
+  const job = insertJobsSql(
+    NOTIFICATION_EMAIL_JOB,
+    sql`jsonb_build_object('ids', jsonb_agg(n.id))`,
+    sql`${AT_ONCE.toISOString()}::text`,
+    sql`'notification-email:' || min(n.id::text)`,
+    sql`FROM n WHERE n.type = ANY(${types}::notification_type[]) HAVING count(*) > 0`,
+  );
+  const result = (await db.execute(sql`
+    WITH n AS (
+      INSERT INTO notifications (user_id, type, title, message, link_url)
+      SELECT * FROM (VALUES ${values}) v(user_id, type, title, message, link_url)
+      RETURNING id, type
+    ), job AS (${job})
+    SELECT EXISTS (SELECT 1 FROM job) AS "wroteJob"`)) as unknown as { rows: { wroteJob: boolean }[] };
+  const wroteJob = result.rows[0]?.wroteJob === true;
+  if (wroteJob) noteOutboxWritten();
+  return wroteJob;
 }
 
 /**
@@ -120,8 +144,7 @@ export function upsertMessageNotificationsSql(source: SQL): SQL {
 }
 
 /** The e-mail job of a notify() call that started notifications of the inbox kinds (`ids`; not new messages). */
-export const NOTIFICATION_EMAIL_JOB = 'notification.email';
-export const notificationEmailKey = (firstId: string) => `notification-email:${firstId}`;
+const NOTIFICATION_EMAIL_JOB = 'notification.email';
 
 /**
  * The job that e-mails a fresh new-message notification if it is still unread `MESSAGE_EMAIL_DELAY_MS` after the

@@ -15,13 +15,11 @@ import {
   findCaseNames,
   findEmailRecipients,
   insertBroadcastNotifications,
-  insertNotificationsReturning,
+  insertNotificationsWithEmailJob,
   markAllRead,
   markRead,
   markReadByLink,
   messageEmailJob,
-  NOTIFICATION_EMAIL_JOB,
-  notificationEmailKey,
   upsertMessageNotifications,
   type BroadcastAudience,
   type MessageNotification,
@@ -52,18 +50,15 @@ function mergeMessages(items: NewNotification[]): MessageNotification[] {
 export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void> {
   if (!items.length) return;
   const coalesce = (n: NewNotification) => n.type === 'new_message' && !!n.linkUrl;
-  const plain = await insertNotificationsReturning(
-    tx,
-    items.filter((n) => !coalesce(n)),
-  );
+  const plain = items.filter((n) => !coalesce(n));
+  const emailed = [...new Set(plain.map((n) => n.type).filter((type) => emailKindOf(type)))];
+  await insertNotificationsWithEmailJob(tx, plain, emailed);
   const merged = mergeMessages(items.filter(coalesce));
   const sentAt = new Map(merged.map((m) => [`${m.userId} ${m.linkUrl}`, m.at]));
   if ([...sentAt.values()].includes(undefined)) throw new Error('notify(): a new-message notification needs its time (`at`)');
   const messages = await upsertMessageNotifications(tx, merged);
   await publishEvents(tx, [{ type: 'notification', userIds: items.map((n) => n.userId) }]);
 
-  const toEmail = plain.filter((n) => emailKindOf(n.type)).map((n) => n.id);
-  if (toEmail.length) await enqueueJob(tx, NOTIFICATION_EMAIL_JOB, { ids: toEmail }, AT_ONCE, notificationEmailKey(toEmail[0]!));
   // Only a fresh new-message notification starts the "while away" wait; one brought up to date already has it.
   const fresh = messages.filter((m) => m.inserted);
   if (fresh.length)

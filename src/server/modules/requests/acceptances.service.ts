@@ -7,7 +7,7 @@ import { displayMoney, parseCents } from '../../../common/money';
 import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
 import { DISCLOSURE_REQUIRED } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
-import { lockInOrder } from '../../db/lock-order';
+import { lockInOrder, lockMediatorProfileWith } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound, parseInput, unauthorized } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
@@ -53,13 +53,15 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
   return transaction(ctx, async (tx) => {
     // The account first (before the lock order's rows, in the request's statement): a deletion of it racing this
     // acceptance ends before or after, never half-way (decision 061).
-    const { accountLive, request, profiles } = await lockInOrder(tx, { account: user.id, requestId, profiles: [user.id] });
+    const { accountLive, request } = await lockInOrder(tx, { account: user.id, requestId });
     if (!accountLive) throw unauthorized();
-    const profile = profiles[0];
-    if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
+    // Then the profile (the lock order's step 4), with what accepting reads under the request's lock in its statement.
+    const locked = request ? await lockMediatorProfileWith(tx, user.id, repo.acceptanceFactsSql(request.id, user.id)) : undefined;
+    if (!request || !locked) throw notFound(REQUEST_NOT_FOUND);
+    const { profile, mine } = locked;
     const cap = monthlyCap(profile.subscriptionTier);
-    const facts = await repo.acceptanceFacts(tx, request.id, user.id, cap === null ? null : monthStartUtc(now));
-    const mine = facts.mine;
+    // Counted after the profile's lock: another acceptance by the same mediator holds it until it commits.
+    const monthly = cap === null ? 0 : await repo.monthlyAcceptances(tx, user.id, monthStartUtc(now));
     // Decided from the two rows just locked (the same rule as visibility.ts's SQL): no statement of its own.
     const mediator = { tier: profile.subscriptionTier, jurisdiction: profile.jurisdiction, specializations: profile.specializations };
     if (!mine && !hasReached(mediator, request, now)) throw notFound(REQUEST_NOT_FOUND);
@@ -68,7 +70,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') {
       throw new AppError(403, FREE_TIER_COUNTEROFFER, { fieldErrors: { proposedRate: FREE_TIER_COUNTEROFFER }, code: 'free_tier_counteroffer' });
     }
-    if (cap !== null && !mine && facts.monthly >= cap) {
+    if (cap !== null && !mine && monthly >= cap) {
       throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
     }
 
@@ -85,7 +87,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     // The conflict check (decision 047): a match found in the mediator's earlier cases needs a disclosure. Still 400,
     // so before the state checks; an acceptance already made (409 below) is not re-checked.
     // A case with no second side and no parties listed is not checked (conflictsFor's own rule): known here already.
-    const checked = !mine && (request.opposingLawyerId !== null || facts.listsParties);
+    const checked = !mine && (request.opposingLawyerId !== null || locked.listsParties);
     const matches = checked ? await conflictsFor(tx, request.id, user.id) : [];
     if (matches.length && !input.disclosure) throw badRequest(DISCLOSURE_REQUIRED, { disclosure: DISCLOSURE_REQUIRED });
 

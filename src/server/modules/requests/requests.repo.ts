@@ -211,22 +211,22 @@ export async function findAcceptance(db: DbOrTx, requestId: string, mediatorId: 
 }
 
 /**
- * What accepting reads beside the rows it locked, in one statement (issue 27): the mediator's own acceptance of the
- * request, their acceptances this month that count against a cap (`monthStart` given: a capped tier; else 0), and
- * whether the case lists parties (with a second side, what makes the conflict check run, cases/conflict-check.ts).
+ * What accepting reads beside the rows it locks, as scalar SQL for the profile's lock statement (issue 27,
+ * `lockMediatorProfileWith`): whether the mediator already accepted the request, and whether the case lists parties
+ * (with a second side, what makes the conflict check run, cases/conflict-check.ts). Both are written only under the
+ * request's lock, which the caller holds.
  */
-export async function acceptanceFacts(db: DbOrTx, requestId: string, mediatorId: string, monthStart: Date | null) {
-  const [row] = await db
-    .select({
-      mine: mediatorAcceptances,
-      monthly: monthStart ? monthlyAcceptancesSql(sql`${mediatorId}::uuid`, monthStart) : sql<number>`0`.mapWith(Number),
-      listsParties: sql<boolean>`EXISTS (SELECT 1 FROM ${caseParties} cp WHERE cp.request_id = ${mediationRequests.id})`,
-    })
-    .from(mediationRequests)
-    .leftJoin(mediatorAcceptances, and(eq(mediatorAcceptances.requestId, mediationRequests.id), sql`${mediatorAcceptances.mediatorId} = ${mediatorId}::uuid`))
-    .where(sql`${mediationRequests.id} = ${requestId}::uuid`)
-    .limit(1);
-  return { mine: row?.mine ?? undefined, monthly: Number(row?.monthly ?? 0), listsParties: row?.listsParties === true };
+export function acceptanceFactsSql(requestId: string, mediatorId: string) {
+  return {
+    mine: sql<boolean>`EXISTS (SELECT 1 FROM ${mediatorAcceptances} a WHERE a.request_id = ${requestId}::uuid AND a.mediator_id = ${mediatorId}::uuid)`,
+    listsParties: sql<boolean>`EXISTS (SELECT 1 FROM ${caseParties} cp WHERE cp.request_id = ${requestId}::uuid)`,
+  };
+}
+
+/** A mediator's acceptances this month that count against a cap (RULES.md 5); read after their profile's lock. */
+export async function monthlyAcceptances(db: DbOrTx, mediatorId: string, monthStart: Date): Promise<number> {
+  const result = (await db.execute(sql`SELECT ${monthlyAcceptancesSql(sql`${mediatorId}::uuid`, monthStart)} AS n`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export async function liveAcceptances(db: DbOrTx, requestId: string): Promise<AcceptanceRow[]> {
