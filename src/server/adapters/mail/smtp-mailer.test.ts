@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SmtpMailer } from './smtp-mailer';
+import { pooledSmtpUrl, SmtpMailer } from './smtp-mailer';
 
 // What the SMTP mailer hands to nodemailer, and the message nodemailer builds of it (decision 060): the plain text and
 // the HTML as alternatives, our header fields, and for an invite the text/calendar part beside them with the .ics.
@@ -92,5 +93,62 @@ describe('SmtpMailer', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(raw).toMatch(/Content-Type: application\/ics; name=invite\.ics\r\nContent-Disposition: attachment; filename=invite\.ics/);
     expect(raw).not.toContain('List-Unsubscribe');
+  });
+});
+
+describe('SMTP connections', () => {
+  it('pools connections unless the URL says otherwise, keeping the rest of the URL', () => {
+    const cases: [string, string][] = [
+      ['smtp://127.0.0.1:2525', 'smtp://127.0.0.1:2525?pool=true'],
+      ['smtps://user:secret@smtp.example.com:465', 'smtps://user:secret@smtp.example.com:465?pool=true'],
+      ['smtp://mail.example.com:587?pool=false', 'smtp://mail.example.com:587?pool=false'],
+      ['smtp://mail.example.com:587?maxConnections=2', 'smtp://mail.example.com:587?maxConnections=2&pool=true'],
+    ];
+    for (const [url, pooled] of cases) expect(pooledSmtpUrl(url), url).toBe(pooled);
+  });
+
+  it('sends several mails to an SMTP server over one connection', async () => {
+    let connections = 0;
+    let delivered = 0;
+    const server = net.createServer((socket) => {
+      connections++;
+      let data = false;
+      let buffer = '';
+      socket.write('220 test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (data) {
+            if (line === '.') {
+              data = false;
+              delivered++;
+              socket.write('250 OK\r\n');
+            }
+            continue;
+          }
+          const command = line.slice(0, 4).toUpperCase();
+          if (command === 'EHLO') socket.write('250-test\r\n250 8BITMIME\r\n');
+          else if (command === 'DATA') {
+            data = true;
+            socket.write('354 go on\r\n');
+          } else if (command === 'QUIT') socket.end('221 bye\r\n');
+          else socket.write('250 OK\r\n');
+        }
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'MediateHub <no-reply@mediate.example>');
+    try {
+      for (let i = 0; i < 5; i++) await mailer.send({ to: `user${i}@example.com`, subject: `Mail ${i}`, text: 'Hello' });
+      expect(delivered).toBe(5);
+      expect(connections).toBe(1);
+    } finally {
+      mailer.close();
+      server.close();
+    }
   });
 });
