@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpLawyer, signUpMediator, signUpVerified, uniqueEmail } from '../../../../tests/helpers/accounts';
+import { listenToRealtime } from '../../../../tests/helpers/realtime-events';
 import { backends } from '../../../../tests/helpers/backends';
 import { call } from '../../../../tests/helpers/requests';
 import { createTestApp, sessionCookie, type TestApp } from '../../../../tests/helpers/test-app';
-import { listen, type Listener } from '../../db/listen';
+import type { Listener } from '../../db/listen';
 import { users } from '../../db/schema';
-import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 import { ensureAdmin } from '../users/accounts.service';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -22,11 +22,7 @@ describe.each(backends)('broadcast notifications on %s', (backend) => {
     const email = uniqueEmail('admin');
     const { id } = await ensureAdmin(t.ctx, email, PASSWORD);
     admin = { id, cookie: sessionCookie(await call(t, 'POST', '/api/login', undefined, { email, password: PASSWORD })) };
-    listener = await listen(t.ctx.database, REALTIME_CHANNEL, {
-      onPayload: (payload) => heard.push(JSON.parse(payload)),
-      onGap: () => undefined,
-      onError: () => undefined,
-    });
+    listener = await listenToRealtime(t, heard);
   });
   afterAll(async () => {
     await listener?.stop();

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator } from '../../../../tests/helpers/accounts';
+import { listenToRealtime } from '../../../../tests/helpers/realtime-events';
 import { backends } from '../../../../tests/helpers/backends';
 import { createMatchedRequest } from '../../../../tests/helpers/matched';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { inviteAndJoin } from '../../../../tests/helpers/two-sided';
 import { REQUEST_STATUSES } from '../../../common/enums';
 import type { MessageDto } from '../../../common/schemas/messages';
-import { listen, type Listener } from '../../db/listen';
+import type { Listener } from '../../db/listen';
 import { mediationRequests, messages, notifications, outbox } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
-import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 import { markThreadRead, sendByStatement, sendInTransaction, type Caller } from './messages.service';
 import { findUserById } from '../users/users.repo';
 
@@ -27,11 +27,7 @@ describe.each(backends)('the one-statement send and the transaction on %s', (bac
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    listener = await listen(t.ctx.database, REALTIME_CHANNEL, {
-      onPayload: (payload) => heard.push(JSON.parse(payload)),
-      onGap: () => undefined,
-      onError: () => undefined,
-    });
+    listener = await listenToRealtime(t, heard);
   });
   afterAll(async () => {
     await listener?.stop();

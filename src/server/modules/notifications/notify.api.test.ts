@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpLawyer, signUpMediator, signUpVerified } from '../../../../tests/helpers/accounts';
+import { listenToRealtime } from '../../../../tests/helpers/realtime-events';
 import { backends } from '../../../../tests/helpers/backends';
 import { recordedJobs, runDueJobs } from '../../../../tests/helpers/jobs';
 import { call, createLiveRequest, setTier } from '../../../../tests/helpers/requests';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { listen, type Listener } from '../../db/listen';
+import type { Listener } from '../../db/listen';
 import { messages, notifications } from '../../db/schema';
-import { REALTIME_CHANNEL } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import type { NewNotification } from './notifications.repo';
 import { markThreadNotificationsRead, notify } from './notifications.service';
@@ -30,11 +30,7 @@ describe.each(backends)('notify() on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    listener = await listen(t.ctx.database, REALTIME_CHANNEL, {
-      onPayload: (payload) => heard.push(JSON.parse(payload)),
-      onGap: () => undefined,
-      onError: () => undefined,
-    });
+    listener = await listenToRealtime(t, heard);
   });
   afterAll(async () => {
     await listener?.stop();
