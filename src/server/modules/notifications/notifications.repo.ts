@@ -146,13 +146,16 @@ export function upsertMessageNotificationsSql(source: SQL): SQL {
 /** The e-mail job of a notify() call that started notifications of the inbox kinds (`ids`; not new messages). */
 const NOTIFICATION_EMAIL_JOB = 'notification.email';
 
+/** The job that e-mails a fresh new-message notification still unread after the wait. */
+const MESSAGE_EMAIL_JOB = 'message.email-if-unread' as const;
+
 /**
  * The job that e-mails a fresh new-message notification if it is still unread `MESSAGE_EMAIL_DELAY_MS` after the
  * message that started it (decision 014): scheduled by notify() itself, in the message's transaction.
  */
 export function messageEmailJob(notificationId: string, sentAt: Date) {
   return {
-    name: 'message.email-if-unread' as const,
+    name: MESSAGE_EMAIL_JOB,
     data: { notificationId },
     runAt: messageEmailDueAt(sentAt),
     key: `message-email:${notificationId}`,
@@ -169,7 +172,7 @@ export const messageEmailDueAt = (sentAt: Date) => new Date(sentAt.getTime() + M
 export function freshMessageEmailJobsSql(upserted: string, runAt: SQL): SQL {
   const u = sql.identifier(upserted);
   return insertJobsSql(
-    'message.email-if-unread',
+    MESSAGE_EMAIL_JOB,
     sql`jsonb_build_object('notificationId', ${u}.id)`,
     runAt,
     sql`'message-email:' || ${u}.id`,
