@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../common/ids';
 import type { Tx } from './client';
 import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } from './schema';
@@ -14,11 +14,11 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } 
  *   5. lawyer profiles, by user id ascending (one, or both counsel of a two-sided case at its reviews' reveal).
  *
  * Before all of these, a write that gives its caller a new case (creating a request, accepting one) holds the caller's
- * own `users` row, shared (`account` below, or `holdLiveAccount`); the account's deletion locks that row for
+ * own `users` row, shared (`holdLiveAccount`, or in accepting's first statement); the account's deletion locks that row for
  * update and then takes only profiles (4, 5), so the two are serialised without a cycle (docs/decisions/061).
  *
- * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` (one mediator's profile also through
- * `lockMediatorProfileWith`, after it) and nothing else locks those rows, so two
+ * A transaction takes what it needs of 1, 2, 4 and 5 through `lockInOrder` (accepting takes 1 and 4 through
+ * `lockRequestForAccepting`, in that order) and nothing else locks those rows, so two
  * transactions never wait on each other in a cycle: a deadlock would need one of them to take a later row first.
  * Acceptances are never locked themselves: every change to a request's acceptances holds the request's lock. The
  * activity rollup's locks (a user's advisory lock and their `user_activity_days` rows, migration 0008,
@@ -27,30 +27,17 @@ import { lawyerProfiles, mediationRequests, mediatorProfiles, payments, users } 
  */
 export async function lockInOrder(
   tx: Tx,
-  what: { account?: string; requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string; lawyerProfiles?: string[] },
+  what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string; lawyerProfiles?: string[] },
 ) {
-  // The account's share lock rides on the request's statement: its check names no column of the request, so PostgreSQL
-  // runs it once, before reading the request's row (a one-time filter), and the account is held before the request is
-  // locked, as if it were a statement of its own. A deleted account returns no request; only then does a second
-  // statement tell a missing request from a deleted account.
-  const account = what.account;
-  const live =
-    account === undefined
-      ? undefined
-      : isUuid(account)
-        ? sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${account}::uuid AND u.anonymized_at IS NULL FOR SHARE OF u)`
-        : sql`false`;
   const request = isUuid(what.requestId)
     ? (
         await tx
           .select()
           .from(mediationRequests)
-          .where(and(eq(mediationRequests.id, what.requestId), live))
+          .where(eq(mediationRequests.id, what.requestId))
           .for('update')
       )[0]
     : undefined;
-  const accountLive = account === undefined || request !== undefined || (await holdLiveAccount(tx, account));
-  if (!accountLive) return { accountLive, request: undefined, payment: undefined, profiles: [], lawyerProfile: undefined, lawyerProfiles: [] };
   const payment = request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
   const ids = [...new Set(what.profiles ?? [])].sort();
   const profiles = ids.length
@@ -63,23 +50,55 @@ export async function lockInOrder(
   const lawyers = lawyerIds.length
     ? await tx.select().from(lawyerProfiles).where(inArray(lawyerProfiles.userId, lawyerIds)).orderBy(asc(lawyerProfiles.userId)).for('update')
     : [];
-  return { accountLive, request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
+  return { request, payment, profiles, lawyerProfile, lawyerProfiles: lawyers };
+}
+
+/** What accepting reads of the mediator with their profile's lock (migration 0024's `accepting_mediator`). */
+export interface AcceptingMediator {
+  subscriptionTier: (typeof mediatorProfiles.$inferSelect)['subscriptionTier'];
+  jurisdiction: string;
+  specializations: string[];
+  /** Whether they already accepted the request (any status). */
+  mine: boolean;
+  /** Whether the case lists parties (what makes the conflict check run without a second side). */
+  listsParties: boolean;
 }
 
 /**
- * Step 4 for one mediator, after `lockInOrder` took the request (1): their profile, locked for update, with `reads`
- * (scalar SQL) answered by the same statement, one round trip for both. The statement's snapshot is taken before it
- * waits for the profile, so `reads` may only look at rows the request's lock, already held, keeps still; what the
- * profile's lock guards must be read after this returns (accepting's monthly count).
+ * Accepting's locks, steps 1 and 4 in one statement (docs/decisions/066): the account shared (as `lockInOrder`'s
+ * `account`), the request for update, then, once that lock is held, the mediator's profile for update with what
+ * accepting reads under the two (`accepting_mediator`, migration 0024). The request is locked in a CTE that the
+ * function's call reads, so the profile is always taken second; the function's own snapshot, taken then, sees what
+ * committed while this statement waited for the request. One round trip where `lockInOrder` and
+ * a profile statement of its own took two, both under the request's lock, which a busy request's other accepts queue on.
  */
-export async function lockMediatorProfileWith<T extends Record<string, SQL>>(tx: Tx, userId: string, reads: T) {
-  if (!isUuid(userId)) return undefined;
+export async function lockRequestForAccepting(tx: Tx, account: string, requestId: string) {
+  if (!isUuid(requestId) || !isUuid(account)) return { accountLive: await holdLiveAccount(tx, account), request: undefined, mediator: undefined };
+  const locked = tx.$with('locked').as(
+    tx
+      .select()
+      .from(mediationRequests)
+      .where(
+        and(
+          eq(mediationRequests.id, requestId),
+          // The account's share lock rides on the request's statement: its check names no column of the request, so
+          // PostgreSQL runs it once, before reading the request's row (a one-time filter), and the account is held
+          // before the request is locked, as if it were a statement of its own. A deleted account returns no request;
+          // only then does a second statement tell a missing request from a deleted account.
+          sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${account}::uuid AND u.anonymized_at IS NULL FOR SHARE OF u)`,
+        ),
+      )
+      .for('update'),
+  );
   const [row] = await tx
-    .select({ profile: mediatorProfiles, ...reads })
-    .from(mediatorProfiles)
-    .where(eq(mediatorProfiles.userId, userId))
-    .for('update', { of: mediatorProfiles });
-  return row;
+    .with(locked)
+    .select({ request: locked._.selectedFields, mediator: sql<AcceptingMediator | null>`accepting_mediator(${locked.id}, ${account}::uuid)` })
+    .from(locked)
+    // Named: its text never changes (the ids are parameters), so each connection parses and plans it once.
+    .prepare('lock_request_for_accepting')
+    .execute();
+  if (!row) return { accountLive: await holdLiveAccount(tx, account), request: undefined, mediator: undefined };
+  return { accountLive: true, request: row.request, mediator: row.mediator ?? undefined };
 }
 
 /**

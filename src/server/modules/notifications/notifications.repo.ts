@@ -55,34 +55,54 @@ export async function findLiveUserIds(db: DbOrTx, ids: string[]): Promise<string
   return rows.map((r) => r.id);
 }
 
+/** Two CTEs of a statement: their names and bodies (`WITH name AS (body), …`). */
+export interface NamedCte {
+  name: string;
+  body: SQL;
+}
+
 /**
- * Inserts notifications and, when some are of the types in `emailed`, the one `notification.email` job that e-mails
- * them (due at once, named after one of them), in one statement; returns whether it wrote the job.
+ * Plain notifications as CTEs any statement can carry: `n`, their INSERT, and, when some are of the types in
+ * `emailed`, `job`, the one `notification.email` job that e-mails them (due at once, named after one of them). Returns
+ * also whether the job is written: exactly when an item is of an e-mailed type. For notify()'s own statement and for a
+ * write that carries its notices in its own statement (decision 066).
  */
-export async function insertNotificationsWithEmailJob(db: DbOrTx, items: NewNotification[], emailed: NotificationType[]): Promise<boolean> {
-  if (!items.length) return false;
+export function plainNotificationsCtes(items: NewNotification[], emailed: NotificationType[]): { ctes: NamedCte[]; writesJob: boolean } {
   const values = sql.join(
     items.map((n) => sql`(${n.userId}::uuid, ${n.type}::notification_type, ${n.title}::text, ${n.message}::text, ${n.linkUrl ?? null}::text)`),
     sql`, `,
   );
-  const types = `{${emailed.join(',')}}`;
+  const notes: NamedCte = {
+    name: 'n',
+    body: sql`INSERT INTO notifications (user_id, type, title, message, link_url)
+      SELECT * FROM (VALUES ${values}) v(user_id, type, title, message, link_url)
+      RETURNING id, type`,
+  };
+  const writesJob = items.some((n) => emailed.includes(n.type));
+  if (!writesJob) return { ctes: [notes], writesJob };
   const job = insertJobsSql(
     NOTIFICATION_EMAIL_JOB,
     sql`jsonb_build_object('ids', jsonb_agg(n.id))`,
     sql`${AT_ONCE.toISOString()}::text`,
     sql`'notification-email:' || min(n.id::text)`,
-    sql`FROM n WHERE n.type = ANY(${types}::notification_type[]) HAVING count(*) > 0`,
+    sql`FROM n WHERE n.type = ANY(${`{${emailed.join(',')}}`}::notification_type[]) HAVING count(*) > 0`,
   );
-  const result = (await db.execute(sql`
-    WITH n AS (
-      INSERT INTO notifications (user_id, type, title, message, link_url)
-      SELECT * FROM (VALUES ${values}) v(user_id, type, title, message, link_url)
-      RETURNING id, type
-    ), job AS (${job})
-    SELECT EXISTS (SELECT 1 FROM job) AS "wroteJob"`)) as unknown as { rows: { wroteJob: boolean }[] };
-  const wroteJob = result.rows[0]?.wroteJob === true;
-  if (wroteJob) noteOutboxWritten();
-  return wroteJob;
+  return { ctes: [notes, { name: 'job', body: job }], writesJob };
+}
+
+/** `WITH a AS (…), b AS (…)` of `ctes`. */
+export const withCtes = (ctes: NamedCte[]): SQL =>
+  sql`WITH ${sql.join(
+    ctes.map((c) => sql`${sql.identifier(c.name)} AS (${c.body})`),
+    sql`, `,
+  )}`;
+
+/** Inserts plain notifications and their e-mail job (`plainNotificationsCtes`) in one statement. */
+export async function insertNotificationsWithEmailJob(db: DbOrTx, items: NewNotification[], emailed: NotificationType[]): Promise<void> {
+  if (!items.length) return;
+  const { ctes, writesJob } = plainNotificationsCtes(items, emailed);
+  await db.execute(sql`${withCtes(ctes)} SELECT count(*) FROM n`);
+  if (writesJob) noteOutboxWritten();
 }
 
 /**

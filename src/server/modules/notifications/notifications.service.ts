@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { enqueueJob, enqueueJobs, enqueueMails } from '../../outbox/messages';
+import { noteOutboxWritten } from '../../outbox/outbox.repo';
 import { publishEvents } from '../../realtime/events.repo';
 import { transaction } from '../../unit-of-work';
 import { getSettings } from '../settings/settings.repo';
@@ -20,9 +21,11 @@ import {
   markRead,
   markReadByLink,
   messageEmailJob,
+  plainNotificationsCtes,
   upsertMessageNotifications,
   type BroadcastAudience,
   type MessageNotification,
+  type NamedCte,
   type NewNotification,
   type NotificationRow,
 } from './notifications.repo';
@@ -51,8 +54,7 @@ export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void
   if (!items.length) return;
   const coalesce = (n: NewNotification) => n.type === 'new_message' && !!n.linkUrl;
   const plain = items.filter((n) => !coalesce(n));
-  const emailed = [...new Set(plain.map((n) => n.type).filter((type) => emailKindOf(type)))];
-  await insertNotificationsWithEmailJob(tx, plain, emailed);
+  await insertNotificationsWithEmailJob(tx, plain, emailedTypes(plain));
   const merged = mergeMessages(items.filter(coalesce));
   const sentAt = new Map(merged.map((m) => [`${m.userId} ${m.linkUrl}`, m.at]));
   if ([...sentAt.values()].includes(undefined)) throw new Error('notify(): a new-message notification needs its time (`at`)');
@@ -66,6 +68,29 @@ export async function notify(tx: DbOrTx, items: NewNotification[]): Promise<void
       tx,
       fresh.map((m) => messageEmailJob(m.id, sentAt.get(`${m.userId} ${m.linkUrl}`)!)),
     );
+}
+
+/** The types of `items` that also go to the inbox. */
+const emailedTypes = (items: NewNotification[]) => [...new Set(items.map((n) => n.type).filter((type) => emailKindOf(type)))];
+
+/**
+ * notify() for plain notifications (not new messages) written by the caller's own statement: `ctes` go into its WITH,
+ * and `written` must be awaited once that statement has run, in the same transaction (the realtime event, the relay's
+ * nudge). A write holding a busy lock saves the round trip of a statement of their own (decision 066). `shape` names
+ * what the CTEs' text depends on (how many notifications, whether a job), for a statement prepared once per shape.
+ */
+export function notifyInStatement(tx: DbOrTx, items: NewNotification[]): { ctes: NamedCte[]; shape: string; written: () => Promise<void> } {
+  if (items.some((n) => n.type === 'new_message')) throw new Error('notifyInStatement(): new-message notifications are coalesced by notify()');
+  if (!items.length) return { ctes: [], shape: '', written: async () => undefined };
+  const { ctes, writesJob } = plainNotificationsCtes(items, emailedTypes(items));
+  return {
+    ctes,
+    shape: `_notified_${items.length}${writesJob ? '_emailed' : ''}`,
+    written: async () => {
+      if (writesJob) noteOutboxWritten();
+      await publishEvents(tx, [{ type: 'notification', userIds: items.map((n) => n.userId) }]);
+    },
+  };
 }
 
 /**

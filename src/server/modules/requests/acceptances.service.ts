@@ -7,11 +7,11 @@ import { displayMoney, parseCents } from '../../../common/money';
 import { AcceptSchema, FREE_TIER_COUNTEROFFER } from '../../../common/schemas/requests';
 import { DISCLOSURE_REQUIRED } from '../../../common/schemas/cases';
 import type { AppContext } from '../../context';
-import { lockInOrder, lockMediatorProfileWith } from '../../db/lock-order';
+import { lockInOrder, lockRequestForAccepting } from '../../db/lock-order';
 import { AppError, badRequest, conflict, forbidden, notFound, parseInput, unauthorized } from '../../errors';
 import type { SessionUser } from '../../plugins/session';
 import { transaction } from '../../unit-of-work';
-import { notify } from '../notifications/notifications.service';
+import { notify, notifyInStatement } from '../notifications/notifications.service';
 import { executeSteps, hasPendingStep, recordIntentClose, updateEscrow, type StepRow } from '../payments/payments.api';
 import * as repo from './requests.repo';
 import { closeOpenProposalOf } from './selection-proposals.repo';
@@ -51,14 +51,13 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
   if (!user.profileCompleted) throw forbidden('Complete your profile first');
   const now = ctx.clock.now();
   return transaction(ctx, async (tx) => {
-    // The account first (before the lock order's rows, in the request's statement): a deletion of it racing this
-    // acceptance ends before or after, never half-way (decision 061).
-    const { accountLive, request } = await lockInOrder(tx, { account: user.id, requestId });
+    // The account first (shared, in the request's statement): a deletion of it racing this acceptance ends before or
+    // after, never half-way (decision 061). Then the request and, once it is held, the mediator's profile with what
+    // accepting reads under the two, in the same statement (the lock order; decision 066).
+    const { accountLive, request, mediator: profile } = await lockRequestForAccepting(tx, user.id, requestId);
     if (!accountLive) throw unauthorized();
-    // Then the profile (the lock order's step 4), with what accepting reads under the request's lock in its statement.
-    const locked = request ? await lockMediatorProfileWith(tx, user.id, repo.acceptanceFactsSql(request.id, user.id)) : undefined;
-    if (!request || !locked) throw notFound(REQUEST_NOT_FOUND);
-    const { profile, mine } = locked;
+    if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
+    const { mine } = profile;
     const cap = monthlyCap(profile.subscriptionTier);
     // Counted after the profile's lock: another acceptance by the same mediator holds it until it commits.
     const monthly = cap === null ? 0 : await repo.monthlyAcceptances(tx, user.id, monthStartUtc(now));
@@ -87,7 +86,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     // The conflict check (decision 047): a match found in the mediator's earlier cases needs a disclosure. Still 400,
     // so before the state checks; an acceptance already made (409 below) is not re-checked.
     // A case with no second side and no parties listed is not checked (conflictsFor's own rule): known here already.
-    const checked = !mine && (request.opposingLawyerId !== null || locked.listsParties);
+    const checked = !mine && (request.opposingLawyerId !== null || profile.listsParties);
     const matches = checked ? await conflictsFor(tx, request.id, user.id) : [];
     if (matches.length && !input.disclosure) throw badRequest(DISCLOSURE_REQUIRED, { disclosure: DISCLOSURE_REQUIRED });
 
@@ -98,6 +97,21 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     const live = request.liveAcceptanceCount;
     if (live >= MAX_ACCEPTANCES) throw conflict('This request already has three acceptances');
 
+    // The notices are known before the acceptance is written (its rate is the input's): they go into its statement,
+    // so the request's lock, which the other accepts of a busy request queue on, is held for one statement less
+    // (decision 066).
+    const mediatorName = `${user.firstName} ${user.lastName}`;
+    const notices = notifyInStatement(tx, [
+      {
+        userId: request.lawyerId,
+        type: 'acceptance_received',
+        title: 'A mediator accepted your request',
+        message: `${mediatorName} accepted ${request.caseName}${input.proposedRate ? ` and proposed ${displayMoney(input.proposedRate)}/hour` : ''}. ${live + 1} of 3 acceptances so far.`,
+        linkUrl: `/requests/${request.id}`,
+      },
+      // Both sides read a disclosure before they choose (decision 047).
+      ...(input.disclosure ? disclosureNotices(request, mediatorName) : []),
+    ]);
     const acceptance = await repo.insertAcceptanceAwaitingSelection(
       tx,
       {
@@ -111,18 +125,9 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
         acceptedAt: now,
       },
       now,
+      notices,
     );
-    await notify(tx, [
-      {
-        userId: request.lawyerId,
-        type: 'acceptance_received',
-        title: 'A mediator accepted your request',
-        message: `${user.firstName} ${user.lastName} accepted ${request.caseName}${acceptance.proposedRate ? ` and proposed ${displayMoney(acceptance.proposedRate)}/hour` : ''}. ${live + 1} of 3 acceptances so far.`,
-        linkUrl: `/requests/${request.id}`,
-      },
-      // Both sides read a disclosure before they choose (decision 047).
-      ...(acceptance.disclosure ? disclosureNotices(request, `${user.firstName} ${user.lastName}`) : []),
-    ]);
+    await notices.written();
     return acceptance;
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL, t
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { alias } from 'drizzle-orm/pg-core';
-import { caseParties, lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
+import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { ledgerSumsOf, type LedgerSumsRow } from './ledger-sums.repo';
 import { availableToMediator } from './visibility';
 
@@ -210,19 +210,6 @@ export async function findAcceptance(db: DbOrTx, requestId: string, mediatorId: 
   return row;
 }
 
-/**
- * What accepting reads beside the rows it locks, as scalar SQL for the profile's lock statement (issue 27,
- * `lockMediatorProfileWith`): whether the mediator already accepted the request, and whether the case lists parties
- * (with a second side, what makes the conflict check run, cases/conflict-check.ts). Both are written only under the
- * request's lock, which the caller holds.
- */
-export function acceptanceFactsSql(requestId: string, mediatorId: string) {
-  return {
-    mine: sql<boolean>`EXISTS (SELECT 1 FROM ${mediatorAcceptances} a WHERE a.request_id = ${requestId}::uuid AND a.mediator_id = ${mediatorId}::uuid)`,
-    listsParties: sql<boolean>`EXISTS (SELECT 1 FROM ${caseParties} cp WHERE cp.request_id = ${requestId}::uuid)`,
-  };
-}
-
 /** A mediator's acceptances this month that count against a cap (RULES.md 5); read after their profile's lock. */
 export async function monthlyAcceptances(db: DbOrTx, mediatorId: string, monthStart: Date): Promise<number> {
   const result = (await db.execute(sql`SELECT ${monthlyAcceptancesSql(sql`${mediatorId}::uuid`, monthStart)} AS n`)) as unknown as { rows: { n: number }[] };
@@ -291,16 +278,30 @@ export async function acceptancesOf(db: DbOrTx, mediatorId: string, requestIds: 
 }
 
 /**
- * A new acceptance and its request's move to `awaiting_selection` (updated `at`), in one statement (issue 27). The
- * acceptance triggers of migration 0006 run at the statement's end, after both, and keep the request's live count.
+ * A new acceptance and its request's move to `awaiting_selection` (updated `at`), in one statement (issue 27), with
+ * `alongside`: further CTEs the same statement writes (its notices, decision 066). The acceptance triggers of
+ * migration 0006 run at the statement's end, after all of them, and keep the request's live count.
  */
-export async function insertAcceptanceAwaitingSelection(tx: DbOrTx, values: typeof mediatorAcceptances.$inferInsert, at: Date): Promise<AcceptanceRow> {
+export async function insertAcceptanceAwaitingSelection(
+  tx: DbOrTx,
+  values: typeof mediatorAcceptances.$inferInsert,
+  at: Date,
+  alongside: { ctes: { name: string; body: SQL }[]; shape: string } = { ctes: [], shape: '' },
+): Promise<AcceptanceRow> {
   const awaiting = tx
     .$with('awaiting', { id: mediationRequests.id })
     .as(
       sql`UPDATE ${mediationRequests} SET status = 'awaiting_selection', updated_at = ${at.toISOString()}::timestamptz WHERE id = ${values.requestId}::uuid RETURNING id`,
     );
-  const [row] = await tx.with(awaiting).insert(mediatorAcceptances).values(values).returning();
+  const more = alongside.ctes.map((cte) => tx.$with(cte.name, {}).as(cte.body));
+  const [row] = await tx
+    .with(awaiting, ...more)
+    .insert(mediatorAcceptances)
+    .values(values)
+    .returning()
+    // Named by its shape (what is alongside): the values are parameters, so each connection plans each shape once.
+    .prepare(`insert_acceptance${alongside.shape}`)
+    .execute();
   return row;
 }
 
