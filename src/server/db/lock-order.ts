@@ -30,13 +30,7 @@ export async function lockInOrder(
   what: { requestId: string; payment?: boolean; profiles?: string[]; lawyerProfile?: string; lawyerProfiles?: string[] },
 ) {
   const request = isUuid(what.requestId)
-    ? (
-        await tx
-          .select()
-          .from(mediationRequests)
-          .where(eq(mediationRequests.id, what.requestId))
-          .for('update')
-      )[0]
+    ? (await tx.select().from(mediationRequests).where(eq(mediationRequests.id, what.requestId)).for('update'))[0]
     : undefined;
   const payment = request && what.payment ? (await tx.select().from(payments).where(eq(payments.requestId, request.id)).for('update'))[0] : undefined;
   const ids = [...new Set(what.profiles ?? [])].sort();
