@@ -4,6 +4,7 @@
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MessageChannel } from '../../../common/enums';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { channelReads, mediationRequests, messages, uploads, users } from '../../db/schema';
 import { THREAD_STATUSES, type Cursor, type ThreadMessageRow } from './messages.repo';
@@ -41,28 +42,24 @@ export async function listJointMessagesAsMember(db: DbOrTx, requestId: string, m
     const member = sql`${memberId}::uuid`;
     return (await channelPage(db, sql`${requestId}::uuid`, sql`'joint'::message_channel`, 'joint', member, member, before, limit + 1)).map(withViewerRead);
   }
-  let prepared = preparedJointPages.get(db);
-  if (!prepared) {
-    const member = sql`${sql.placeholder('memberId')}::uuid`;
-    prepared = withCompiledRows(
-      channelPage(
-        db,
-        sql`${sql.placeholder('requestId')}::uuid`,
-        sql`'joint'::message_channel`,
-        'joint',
-        member,
-        member,
-        undefined,
-        sql.placeholder('take'),
-      ).prepare('joint_first_page_member'),
-    );
-    preparedJointPages.set(db, prepared);
-  }
-  return (await prepared.execute({ requestId, memberId, take: limit + 1 })).map(withViewerRead);
+  return (await preparedJointFirstPage(db).execute({ requestId, memberId, take: limit + 1 })).map(withViewerRead);
 }
 
-type PreparedChannelPage = ReturnType<ReturnType<typeof channelPage>['prepare']>;
-const preparedJointPages = new WeakMap<DbOrTx, PreparedChannelPage>();
+const preparedJointFirstPage = preparedOnce((db) => {
+  const member = sql`${sql.placeholder('memberId')}::uuid`;
+  return withCompiledRows(
+    channelPage(
+      db,
+      sql`${sql.placeholder('requestId')}::uuid`,
+      sql`'joint'::message_channel`,
+      'joint',
+      member,
+      member,
+      undefined,
+      sql.placeholder('take'),
+    ).prepare('joint_first_page_member'),
+  );
+});
 
 function channelPage(
   db: DbOrTx,

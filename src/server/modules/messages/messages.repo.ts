@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { withCompiledRows } from '../../db/compiled-rows';
 import type { MessageChannel } from '../../../common/enums';
 import { mediationRequests, messages, uploads, users } from '../../db/schema';
@@ -83,12 +84,7 @@ export async function sendInOneStatement(db: DbOrTx, send: StatementSend): Promi
   return row;
 }
 
-const preparedSends = new WeakMap<DbOrTx, ReturnType<typeof sendStatement>>();
-const preparedSend = (db: DbOrTx) => {
-  let prepared = preparedSends.get(db);
-  if (!prepared) preparedSends.set(db, (prepared = sendStatement(db)));
-  return prepared;
-};
+const preparedSend = preparedOnce(sendStatement);
 
 function sendStatement(db: DbOrTx) {
   const sender = sql`${sql.placeholder('senderId')}::uuid`;
@@ -173,24 +169,19 @@ export async function listThreadMessagesAsParticipant(
   return threadPageFor(db, requestId, participantId, limit, cursor);
 }
 
-type PreparedPage = ReturnType<ReturnType<typeof threadPage>['prepare']>;
-const preparedFirstPages = new WeakMap<DbOrTx, { any?: PreparedPage; participant?: PreparedPage }>();
+const preparedFirstPage = preparedOnce((db, reader: 'any' | 'participant') => {
+  const requestParam = sql`${sql.placeholder('requestId')}::uuid`;
+  const take = sql.placeholder('take');
+  return reader === 'any'
+    ? withCompiledRows(threadPage(db, requestParam, null, undefined, take).prepare('thread_first_page'))
+    : withCompiledRows(threadPage(db, requestParam, sql`${sql.placeholder('participantId')}::uuid`, undefined, take).prepare('thread_first_page_participant'));
+});
 
 async function threadPageFor(db: DbOrTx, requestId: string, participantId: string | null, limit: number, cursor: Cursor): Promise<ThreadMessageRow[]> {
   // The first page (what the thread opens with) is a prepared statement: built once, planned once per connection.
   if (!cursor) {
-    let prepared = preparedFirstPages.get(db);
-    if (!prepared) preparedFirstPages.set(db, (prepared = {}));
-    const requestParam = sql`${sql.placeholder('requestId')}::uuid`;
-    const take = sql.placeholder('take');
-    if (participantId === null) {
-      prepared.any ??= withCompiledRows(threadPage(db, requestParam, null, undefined, take).prepare('thread_first_page'));
-      return prepared.any.execute({ requestId, take: limit + 1 });
-    }
-    prepared.participant ??= withCompiledRows(
-      threadPage(db, requestParam, sql`${sql.placeholder('participantId')}::uuid`, undefined, take).prepare('thread_first_page_participant'),
-    );
-    return prepared.participant.execute({ requestId, participantId, take: limit + 1 });
+    if (participantId === null) return preparedFirstPage(db, 'any').execute({ requestId, take: limit + 1 });
+    return preparedFirstPage(db, 'participant').execute({ requestId, participantId, take: limit + 1 });
   }
   const before: SQL | undefined = cursor
     ? or(lt(messages.createdAt, cursor.createdAt), and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)))

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { MessageChannel, NotificationType } from '../../../common/enums';
 import { isUuid } from '../../../common/ids';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { insertJobsSql, noteOutboxWritten } from '../../outbox/outbox.repo';
 import { MESSAGE_EMAIL_DELAY_MS } from './notification-emails';
 import { emailOptOuts, mediationRequests, messages, notifications, users } from '../../db/schema';
@@ -319,7 +320,7 @@ function prepareCountUnread(db: DbOrTx) {
     .where(and(sql`${notifications.userId} = ${sql.placeholder('userId')}::uuid`, eq(notifications.isRead, false)))
     .prepare('count_unread_notifications');
 }
-const preparedCounts = new WeakMap<DbOrTx, ReturnType<typeof prepareCountUnread>>();
+const preparedCountUnread = preparedOnce(prepareCountUnread);
 
 /**
  * The bell's count (a hot read: every page asks it): a prepared statement, built once per database or transaction and
@@ -327,9 +328,7 @@ const preparedCounts = new WeakMap<DbOrTx, ReturnType<typeof prepareCountUnread>
  * this read, decision 032).
  */
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  let prepared = preparedCounts.get(db);
-  if (!prepared) preparedCounts.set(db, (prepared = prepareCountUnread(db)));
-  const [row] = await prepared.execute({ userId });
+  const [row] = await preparedCountUnread(db).execute({ userId });
   return Number(row?.n ?? 0);
 }
 

@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import { TAB_COUNT_LIMIT } from '../../../common/tab-counts';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { mediationRequests } from '../../db/schema';
 import type { Cursor, RequestRow } from './requests.repo';
@@ -38,11 +39,10 @@ export async function listMediatorRequests(
   cursor: Cursor,
 ): Promise<RequestRow[]> {
   const values = { mediatorId, now: now.toISOString() };
-  const pages = preparedPages(db);
   const take = limit + 1;
   const rows = await (cursor
-    ? (pages[`${view}:after:${take}`] ??= pageQuery(db, view, take, true)).execute({ ...values, cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id })
-    : (pages[`${view}:${take}`] ??= pageQuery(db, view, take, false)).execute(values));
+    ? preparedPage(db, `${view}:after:${take}`).execute({ ...values, cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id })
+    : preparedPage(db, `${view}:${take}`).execute(values));
   if (view === 'available') for (const row of rows) notAcceptedBy.set(row, mediatorId);
   return rows;
 }
@@ -62,6 +62,11 @@ export function readAsNotAcceptedBy(row: RequestRow, mediatorId: string): boolea
  * A tab's page of `take` rows as a named statement, its other values placeholders: built once per database and page
  * size (the client asks one size), planned once per connection.
  */
+const preparedPage = preparedOnce((db, key: `${MediatorView}:${number}` | `${MediatorView}:after:${number}`) => {
+  const parts = key.split(':');
+  return pageQuery(db, parts[0] as MediatorView, Number(parts.at(-1)), parts[1] === 'after');
+});
+
 function pageQuery(db: DbOrTx, view: MediatorView, take: number, withCursor: boolean) {
   const cursor = withCursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : null;
   const page = mediatorPage(view, sql.placeholder('mediatorId'), sql.placeholder('now'), take, cursor);
@@ -75,22 +80,12 @@ function pageQuery(db: DbOrTx, view: MediatorView, take: number, withCursor: boo
   );
 }
 
-const pagesByDb = new WeakMap<DbOrTx, Partial<Record<string, ReturnType<typeof pageQuery>>>>();
-
-function preparedPages(db: DbOrTx) {
-  let pages = pagesByDb.get(db);
-  if (!pages) pagesByDb.set(db, (pages = {}));
-  return pages;
-}
-
 /**
  * The mediator's tab counts, each counted up to TAB_COUNT_LIMIT (docs/decisions/022): an exact Available count would
  * read every request open to all, which grows with the market; "99+" reads at most a page of 100 off each index.
  */
 export async function countMediatorViews(db: DbOrTx, mediatorId: string, now: Date) {
-  let prepared = preparedCounts.get(db);
-  if (!prepared) preparedCounts.set(db, (prepared = countsQuery(db)));
-  const [row] = await prepared.execute({ mediatorId, now: now.toISOString() });
+  const [row] = await preparedCounts(db).execute({ mediatorId, now: now.toISOString() });
   return { available: Number(row?.available ?? 0), accepted: Number(row?.accepted ?? 0), completed: Number(row?.completed ?? 0) };
 }
 
@@ -104,7 +99,7 @@ function countsQuery(db: DbOrTx) {
     .prepare('mediator_tab_counts');
 }
 
-const preparedCounts = new WeakMap<DbOrTx, ReturnType<typeof countsQuery>>();
+const preparedCounts = preparedOnce(countsQuery);
 
 export async function isAvailableTo(db: DbOrTx, requestId: string, mediatorId: string, now: Date): Promise<boolean> {
   const result = (await db.execute(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { withCompiledRows } from '../../db/compiled-rows';
+import { preparedOnce } from '../../db/prepared-once';
 import { alias } from 'drizzle-orm/pg-core';
 import { lawyerProfiles, mediationRequests, mediatorAcceptances, mediatorProfiles, payments, users } from '../../db/schema';
 import { ledgerSumsOf, type LedgerSumsRow } from './ledger-sums.repo';
@@ -11,7 +12,7 @@ export type AcceptanceRow = typeof mediatorAcceptances.$inferSelect;
 
 import { isUuid } from '../../../common/ids';
 
-const preparedFinds = new WeakMap<DbOrTx, ReturnType<typeof prepareFind>>();
+const preparedFind = preparedOnce(prepareFind);
 
 function prepareFind(db: DbOrTx) {
   return withCompiledRows(
@@ -27,12 +28,7 @@ function prepareFind(db: DbOrTx) {
 /** The request by id: a prepared statement (built once per database or transaction, planned once per connection). */
 export async function findRequest(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
   if (!isUuid(id)) return undefined;
-  let prepared = preparedFinds.get(db);
-  if (!prepared) {
-    prepared = prepareFind(db);
-    preparedFinds.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ id });
+  const [row] = await preparedFind(db).execute({ id });
   return row;
 }
 
@@ -156,21 +152,14 @@ function detailQuery(db: DbOrTx, viewerId: string | Placeholder, available: SQL)
     .limit(1);
 }
 
-type PreparedDetail = ReturnType<ReturnType<typeof detailQuery>['prepare']>;
-const preparedDetails = new WeakMap<DbOrTx, { plain?: PreparedDetail; mediator?: PreparedDetail }>();
-
 /** The detail statement, with (`mediator`) or without the viewer's Available check, prepared once per database. */
-function preparedDetail(db: DbOrTx, mediator: boolean): PreparedDetail {
-  let prepared = preparedDetails.get(db);
-  if (!prepared) preparedDetails.set(db, (prepared = {}));
+const preparedDetails = preparedOnce((db, viewer: 'mediator' | 'plain') => {
   const viewerId = sql.placeholder('viewerId');
-  if (mediator) {
-    return (prepared.mediator ??= withCompiledRows(
-      detailQuery(db, viewerId, availableToMediator(viewerId, sql.placeholder('now'))).prepare('request_detail_mediator'),
-    ));
-  }
-  return (prepared.plain ??= withCompiledRows(detailQuery(db, viewerId, sql`false`).prepare('request_detail')));
-}
+  return viewer === 'mediator'
+    ? withCompiledRows(detailQuery(db, viewerId, availableToMediator(viewerId, sql.placeholder('now'))).prepare('request_detail_mediator'))
+    : withCompiledRows(detailQuery(db, viewerId, sql`false`).prepare('request_detail'));
+});
+const preparedDetail = (db: DbOrTx, mediator: boolean) => preparedDetails(db, mediator ? 'mediator' : 'plain');
 
 export async function insertRequest(tx: DbOrTx, values: typeof mediationRequests.$inferInsert): Promise<RequestRow> {
   const [row] = await tx.insert(mediationRequests).values(values).returning();

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RequestStatus } from '../../../common/enums';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { signedLatestAgreementSql, viewerSeatSql, type CardReader } from '../signing/signing.repo';
 import type { AnswerRow, AttendeeRow, PollRow, SessionEventRow, SessionRow } from './scheduling.repo';
@@ -121,7 +122,7 @@ function schedulingCardQuery(db: DbOrTx) {
 
 type SeatName = 'first' | 'second' | 'mediator' | 'admin';
 type PreparedCard = ReturnType<ReturnType<typeof schedulingCardQuery>['prepare']>;
-const preparedCards = new WeakMap<DbOrTx, PreparedCard>();
+const preparedCard = preparedOnce((db) => withCompiledRows(schedulingCardQuery(db).prepare('scheduling_card')));
 
 /** The Session card's rows (decision 063). */
 export type SchedulingCardRow = Awaited<ReturnType<PreparedCard['execute']>>[number];
@@ -134,8 +135,6 @@ export type SchedulingCardRow = Awaited<ReturnType<PreparedCard['execute']>>[num
  * request does not exist or the reader has no seat in it (the caller asks the access check why).
  */
 export async function schedulingCard(db: DbOrTx, requestId: string, reader: CardReader): Promise<SchedulingCardRow | undefined> {
-  let prepared = preparedCards.get(db);
-  if (!prepared) preparedCards.set(db, (prepared = withCompiledRows(schedulingCardQuery(db).prepare('scheduling_card'))));
-  const [row] = await prepared.execute({ requestId, viewerId: reader.id, mayMediate: reader.mayMediate, admin: reader.admin });
+  const [row] = await preparedCard(db).execute({ requestId, viewerId: reader.id, mayMediate: reader.mayMediate, admin: reader.admin });
   return row;
 }

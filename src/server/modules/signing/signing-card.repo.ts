@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared-once';
 import { withCompiledRows } from '../../db/compiled-rows';
 import { mediationRequests } from '../../db/schema';
 import type { TermSheetContent } from '../../../common/schemas/signing';
@@ -90,7 +91,7 @@ function signingCardQuery(db: DbOrTx) {
 }
 
 type PreparedSigningCard = ReturnType<ReturnType<typeof signingCardQuery>['prepare']>;
-const preparedSigningCards = new WeakMap<DbOrTx, PreparedSigningCard>();
+const preparedSigningCard = preparedOnce((db) => withCompiledRows(signingCardQuery(db).prepare('signing_card')));
 
 /** The signing card's row (decision 063). */
 export type SigningCardRow = Awaited<ReturnType<PreparedSigningCard['execute']>>[number];
@@ -102,8 +103,6 @@ export type SigningCardRow = Awaited<ReturnType<PreparedSigningCard['execute']>>
  * access check why).
  */
 export async function signingCard(db: DbOrTx, requestId: string, reader: CardReader): Promise<SigningCardRow | undefined> {
-  let prepared = preparedSigningCards.get(db);
-  if (!prepared) preparedSigningCards.set(db, (prepared = withCompiledRows(signingCardQuery(db).prepare('signing_card'))));
-  const [row] = await prepared.execute({ requestId, viewerId: reader.id, mayMediate: reader.mayMediate, admin: reader.admin });
+  const [row] = await preparedSigningCard(db).execute({ requestId, viewerId: reader.id, mayMediate: reader.mayMediate, admin: reader.admin });
   return row;
 }
