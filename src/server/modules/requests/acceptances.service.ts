@@ -54,23 +54,23 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     // The account first (shared, in the request's statement): a deletion of it racing this acceptance ends before or
     // after, never half-way (decision 061). Then the request and, once it is held, the mediator's profile with what
     // accepting reads under the two, in the same statement (the lock order; decision 066).
-    const { accountLive, request, mediator: profile } = await lockRequestForAccepting(tx, user.id, requestId);
+    const { accountLive, request, mediator: accepting } = await lockRequestForAccepting(tx, user.id, requestId);
     if (!accountLive) throw unauthorized();
-    if (!request || !profile) throw notFound(REQUEST_NOT_FOUND);
-    const { mine } = profile;
-    const cap = monthlyCap(profile.subscriptionTier);
+    if (!request || !accepting) throw notFound(REQUEST_NOT_FOUND);
+    const { mine } = accepting;
+    const cap = monthlyCap(accepting.subscriptionTier);
     // Counted after the profile's lock: another acceptance by the same mediator holds it until it commits.
     const monthly = cap === null ? 0 : await repo.monthlyAcceptances(tx, user.id, monthStartUtc(now));
     // Decided from the two rows just locked (the same rule as visibility.ts's SQL): no statement of its own.
-    const mediator = { tier: profile.subscriptionTier, jurisdiction: profile.jurisdiction, specializations: profile.specializations };
+    const mediator = { tier: accepting.subscriptionTier, jurisdiction: accepting.jurisdiction, specializations: accepting.specializations };
     if (!mine && !hasReached(mediator, request, now)) throw notFound(REQUEST_NOT_FOUND);
 
     const body = (rawBody ?? {}) as Record<string, unknown>;
-    if (!isBlank(body.proposedRate) && profile.subscriptionTier === 'free') {
+    if (!isBlank(body.proposedRate) && accepting.subscriptionTier === 'free') {
       throw new AppError(403, FREE_TIER_COUNTEROFFER, { fieldErrors: { proposedRate: FREE_TIER_COUNTEROFFER }, code: 'free_tier_counteroffer' });
     }
     if (cap !== null && !mine && monthly >= cap) {
-      throw forbidden(capMessage(profile.subscriptionTier, cap), 'monthly_cap');
+      throw forbidden(capMessage(accepting.subscriptionTier, cap), 'monthly_cap');
     }
 
     const input = parseInput(AcceptSchema, rawBody);
@@ -86,7 +86,7 @@ export async function acceptRequest(ctx: AppContext, user: SessionUser, requestI
     // The conflict check (decision 047): a match found in the mediator's earlier cases needs a disclosure. Still 400,
     // so before the state checks; an acceptance already made (409 below) is not re-checked.
     // A case with no second side and no parties listed is not checked (conflictsFor's own rule): known here already.
-    const checked = !mine && (request.opposingLawyerId !== null || profile.listsParties);
+    const checked = !mine && (request.opposingLawyerId !== null || accepting.listsParties);
     const matches = checked ? await conflictsFor(tx, request.id, user.id) : [];
     if (matches.length && !input.disclosure) throw badRequest(DISCLOSURE_REQUIRED, { disclosure: DISCLOSURE_REQUIRED });
 
