@@ -4,7 +4,9 @@ import { queryClient } from './query-client';
 /**
  * The browser's side of `/ws` (RULES.md 7). One socket per signed-in tab. The server only says *that* something
  * changed; the data is re-read through the normal queries, so a message is never shown twice and nothing is lost:
- * after a reconnect every live query is refreshed, which fetches whatever was missed while the socket was down.
+ * each time the socket opens, every live query is refreshed, which fetches whatever was missed while it was not open.
+ * That includes the first opening: a page's queries start before its socket is open, and a message sent in between
+ * (the page's own read already done, its socket not yet listening) would otherwise show only at the next event.
  */
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
@@ -47,7 +49,7 @@ export function applyServerEvent(event: ServerEvent): void {
   }
 }
 
-/** After a gap, everything the socket would have refreshed is refreshed (missed events are not replayed). */
+/** Once the socket is open, everything it would have refreshed is refreshed (missed events are not replayed). */
 function resync(): void {
   void invalidate(['/api/messages'], ['/api/notifications'], ['/api/notifications/unread'], ...requestKeys);
 }
@@ -73,7 +75,6 @@ export function connectRealtime(): () => void {
   let retryMs = RETRY_MIN_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  let hadConnection = false;
 
   const open = () => {
     if (stopped) return;
@@ -82,8 +83,7 @@ export function connectRealtime(): () => void {
     socket.onopen = () => {
       retryMs = RETRY_MIN_MS;
       setStatus('open');
-      if (hadConnection) resync();
-      hadConnection = true;
+      resync();
     };
     socket.onmessage = (message) => {
       const event = parse(message.data);
@@ -100,7 +100,6 @@ export function connectRealtime(): () => void {
         return;
       }
       setStatus('closed');
-      hadConnection = true; // whatever happened while closed is fetched on the next open
       timer = setTimeout(open, retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     };
