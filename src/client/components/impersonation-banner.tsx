@@ -32,7 +32,14 @@ export function ImpersonationBanner({ user }: { user: UserDto }) {
           You are viewing {APP_NAME} as <strong>{name}</strong> ({role}).
         </span>
       </p>
-      <Button size="sm" variant="outline" className="border-amber-400 bg-background/80" onClick={() => stop.mutate()} disabled={busy} aria-busy={busy}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="border-amber-400 bg-background/80 hover:bg-accent"
+        onClick={() => stop.mutate()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
         Return to your admin account
       </Button>

@@ -19,9 +19,9 @@ export function SidebarBody({ user, collapsed, current, onNavigate }: { user: Us
   const isCurrent = (item: (typeof items)[number]) => (current === undefined ? isCurrentItem(item, pathname) : item.to === current);
   const linkClass = (active: boolean) =>
     cn(
-      'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0',
+      'flex h-10 items-center gap-3 rounded-md text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0',
       active && 'bg-sidebar-accent text-foreground',
-      collapsed && 'justify-center px-0',
+      collapsed ? 'justify-center px-0' : 'px-3',
     );
   // Only the collapsed (icons only) sidebar names its links in tooltips; their code loads with the first such sidebar.
   const withTooltip = (label: string, node: React.ReactElement) =>
@@ -34,7 +34,7 @@ export function SidebarBody({ user, collapsed, current, onNavigate }: { user: Us
     );
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex h-16 items-center border-b border-sidebar-border px-4', collapsed && 'justify-center px-0')}>
+      <div className={cn('flex h-16 items-center border-b border-sidebar-border', collapsed ? 'justify-center px-0' : 'px-4')}>
         {collapsed ? <LogoMark className="size-7" /> : <Logo to="/dashboard" />}
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">

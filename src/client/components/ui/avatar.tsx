@@ -13,7 +13,7 @@ export function UserAvatar({
   className?: string;
 }) {
   return (
-    <AvatarPrimitive.Root className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)}>
+    <AvatarPrimitive.Root className={cn('ui-avatar', className)}>
       {src ? <AvatarPrimitive.Image className="aspect-square size-full object-cover" src={src} alt={`${firstName ?? ''} ${lastName ?? ''}`.trim()} /> : null}
       <AvatarPrimitive.Fallback className="flex size-full items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
         {initials(firstName, lastName)}

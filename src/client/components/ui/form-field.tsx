@@ -26,7 +26,7 @@ export function FormField({
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('ui-field', className)}>
       <Label htmlFor={id}>
         {label}
         {required ? (

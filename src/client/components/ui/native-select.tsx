@@ -6,13 +6,5 @@ import { cn } from '../../lib/utils';
  * with no popup positioning to go wrong in a narrow window.
  */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
-  return (
-    <select
-      className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 aria-[invalid=true]:border-destructive md:text-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <select className={cn('ui-select', className)} {...props} />;
 }

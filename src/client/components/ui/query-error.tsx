@@ -21,13 +21,7 @@ export function QueryError({
 }) {
   const message = error instanceof Error && error.message ? error.message : 'The page could not be loaded.';
   return (
-    <div
-      role="alert"
-      className={cn(
-        'flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center',
-        className,
-      )}
-    >
+    <div role="alert" className={cn('ui-query-error', className)}>
       <TriangleAlert className="size-5 shrink-0 text-destructive" aria-hidden="true" />
       <div className="min-w-0 flex-1 wrap-anywhere">
         <p className="font-semibold text-destructive">{title}</p>

@@ -7,7 +7,7 @@ export function Separator({ className, orientation = 'horizontal', decorative = 
     <SeparatorPrimitive.Root
       decorative={decorative}
       orientation={orientation}
-      className={cn('shrink-0 bg-border', orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px', className)}
+      className={cn('ui-separator', orientation === 'horizontal' ? 'ui-separator-horizontal' : 'ui-separator-vertical', className)}
       {...props}
     />
   );

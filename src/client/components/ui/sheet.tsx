@@ -11,14 +11,7 @@ export function SheetContent({ className, children, side = 'left', ...props }: C
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <SheetPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 z-50 flex h-full flex-col bg-sidebar text-sidebar-foreground shadow-xl animate-in',
-          side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
-          className,
-        )}
-        {...props}
-      >
+      <SheetPrimitive.Content className={cn('ui-sheet', side === 'left' ? 'ui-sheet-left' : 'ui-sheet-right', className)} {...props}>
         {children}
         <SheetPrimitive.Close className="absolute right-3 top-3 rounded-md p-1 opacity-70 hover:opacity-100" aria-label="Close menu">
           <X className="size-4" />

@@ -2,5 +2,5 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+  return <div aria-hidden="true" className={cn('ui-skeleton animate-pulse', className)} {...props} />;
 }

@@ -27,7 +27,7 @@ export function TagInput({
     }
   };
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('ui-field', className)}>
       <Input value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onBlur={add} placeholder={placeholder} {...inputProps} />
       {value.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Added entries">

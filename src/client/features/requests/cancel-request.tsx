@@ -186,7 +186,7 @@ export function CancelRequestButton({ request }: { request: RequestDto }) {
   };
   return (
     <>
-      <Button variant="outline" className="text-destructive" onClick={() => setOpen(true)}>
+      <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
         Cancel request
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>

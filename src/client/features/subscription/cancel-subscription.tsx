@@ -27,7 +27,7 @@ export function CancelSubscriptionButton({ subscription }: { subscription: Subsc
   };
   return (
     <>
-      <Button variant="outline" className="text-destructive" onClick={() => setOpen(true)}>
+      <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
         Cancel subscription
       </Button>
       <CancelSubscriptionDialog

@@ -53,8 +53,8 @@ export function PricingPlans() {
             <li
               key={plan.name}
               className={cn(
-                'relative flex flex-col rounded-2xl border bg-card p-7 shadow-sm',
-                popular && 'border-primary shadow-lg shadow-primary/10 ring-1 ring-primary lg:-my-3 lg:py-10',
+                'relative flex flex-col rounded-2xl border bg-card p-7',
+                popular ? 'border-primary shadow-lg shadow-primary/10 ring-1 ring-primary lg:-my-3 lg:py-10' : 'shadow-sm',
               )}
             >
               {popular ? (
