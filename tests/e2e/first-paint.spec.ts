@@ -67,8 +67,8 @@ test('/auth starts its scripts after the drawn page, and signing in breaks no Co
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   await page.goto('/auth');
-  // The entry is added by /load-app.js, not named by the document.
-  expect(await page.locator('head script[type="module"][src*="/assets/app-"]').count()).toBe(1);
+  // The entry is added by /load-app.js, not named by the document (once the page is drawn: after `load`, at times).
+  await expect(page.locator('head script[type="module"][src*="/assets/app-"]')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   await page.getByRole('button', { name: 'Sign In' }).click(); // empty: the schema's messages
   await expect(page.getByRole('tabpanel', { name: 'Login' }).getByText(/email/i).first()).toBeVisible();
