@@ -78,7 +78,7 @@ function alternatives(node: ts.Expression | undefined): string[] | undefined {
   if (ts.isElementAccessExpression(node) && ts.isIdentifier(node.expression)) return constants.get(node.expression.text);
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
     const cva = cvas.get(node.expression.text);
-    if (cva) return cvaAlternatives(cva, node.arguments[0]);
+    if (cva) return cvaAlternatives(cva, new Map(objectEntries(node.arguments[0])));
     if (node.expression.text === 'cn') return combine(node.arguments.map((a) => alternatives(a) ?? ['']));
   }
   return undefined;
@@ -87,16 +87,18 @@ const both = (a?: string[], b?: string[]) => (a && b ? [...a, ...b] : undefined)
 function combine(lists: string[][]): string[] {
   return lists.reduce<string[]>((acc, list) => acc.flatMap((x) => list.map((y) => `${x} ${y}`.trim())), ['']);
 }
-/** A cva call's classes: the props written as literals pick their value, the others may be any (or the default). */
-function cvaAlternatives(cva: Cva, props: ts.Expression | undefined): string[] {
-  const given = new Map(objectEntries(props));
+/**
+ * A cva helper's classes for the props given (a call's object, or a JSX element's attributes): a prop written as a
+ * literal picks its value, one written otherwise may be any, one left out is the default.
+ */
+function cvaAlternatives(cva: Cva, given: Map<string, ts.Node | undefined>): string[] {
   const lists = [...cva.variants].map(([prop, values]) => {
     const value = text(given.get(prop));
     if (value !== undefined) return [values.get(value) ?? ''];
     return given.has(prop) ? [...values.values()] : [values.get(cva.defaults.get(prop) ?? '') ?? ''];
   });
   const className = given.get('className');
-  return combine([[cva.base], ...lists, className ? (alternatives(className) ?? ['']) : ['']]);
+  return combine([[cva.base], ...lists, className ? (alternatives(className as ts.Expression) ?? ['']) : ['']]);
 }
 
 // First pass: string constants and cva helpers, from every file (they are imported across files by name).
@@ -178,14 +180,6 @@ for (const source of sources) {
           const mine = inner.arguments.filter((a) => a.getText() !== 'className').map((a) => alternatives(a) ?? ['']);
           components.set(node.name!.text, combine(mine));
         }
-        if (ts.isCallExpression(inner) && inner.expression.getText().endsWith('Variants') && inner.getText().includes('className')) {
-          const cva = cvas.get(inner.expression.getText());
-          if (cva)
-            components.set(
-              node.name!.text,
-              cvaAlternatives(cva, undefined).concat(...[...cva.variants.values()].map((v) => [...v.values()].map((c) => `${cva.base} ${c}`))),
-            );
-        }
         ts.forEachChild(inner, own);
       });
     }
@@ -204,20 +198,10 @@ for (const source of sources) {
       const element = node.parent.parent as ts.JsxOpeningLikeElement;
       const own = components.get(element.tagName.getText());
       if (passed) {
-        const props = new Map(element.attributes.properties.filter(ts.isJsxAttribute).map((a) => [a.name.getText(), a.initializer]));
         // A cva component's props pick its classes, as at the call: <Button variant="ghost" size="sm" className=…>.
         const cva = cvas.get(`${element.tagName.getText().toLowerCase()}Variants`);
-        const base = cva
-          ? combine([
-              [cva.base],
-              ...[...cva.variants].map(([prop, values]) => {
-                const value = props.get(prop);
-                const literal = value && ts.isStringLiteral(value) ? value.text : undefined;
-                if (literal !== undefined) return [values.get(literal) ?? ''];
-                return value ? [...values.values()] : [values.get(cva.defaults.get(prop) ?? '') ?? ''];
-              }),
-            ])
-          : (own ?? ['']);
+        const props = element.attributes.properties.filter(ts.isJsxAttribute).filter((a) => a.name.getText() !== 'className');
+        const base = cva ? cvaAlternatives(cva, new Map(props.map((a) => [a.name.getText(), a.initializer]))) : (own ?? ['']);
         check(at(source, node), combine([base, passed]));
       }
     }
